@@ -1,0 +1,107 @@
+/**
+ * Flux Kustomization objects (`kustomize.toolkit.fluxcd.io` v1, v1beta2, v1beta1), reduced
+ * to what decides what they render and with which variables. Every value keeps its range.
+ */
+import type { Node } from 'yaml';
+import type { Range } from '../model';
+import type { K8sObject } from '../workspace/objects';
+import { apiGroup } from '../workspace/objects';
+import { asScalar, mapEntries, mapGet, rangeOf, scalarText, seqItems } from '../yaml/nodes';
+import type { InlinePatch, PatchTarget, Ref } from './kustomize-file';
+
+export const fluxKustomizeGroup = 'kustomize.toolkit.fluxcd.io';
+const fluxVersions = new Set(['v1', 'v1beta2', 'v1beta1']);
+
+export interface InlineVariable {
+  name: string;
+  value: string;
+  keyRange: Range;
+  valueRange: Range;
+}
+
+export interface SubstituteFrom {
+  kind: string;
+  name: string;
+  optional: boolean;
+  range: Range;
+}
+
+export interface PostBuild {
+  range: Range;
+  substitute: InlineVariable[];
+  substituteFrom: SubstituteFrom[];
+  strategy: 'WithVariables' | 'Always';
+  /** Where this postBuild was written: the object itself or a parent's patch. */
+  file: string;
+}
+
+export interface FluxKustomization {
+  /** `file#index`: stable identity within the workspace. */
+  id: string;
+  object: K8sObject;
+  name: string;
+  namespace: string;
+  nameRange: Range;
+  path: Ref | undefined;
+  components: Ref[];
+  targetNamespace: string | undefined;
+  postBuild: PostBuild | undefined;
+  /** `spec.patches`: they apply to what this Kustomization renders, including child Kustomizations. */
+  patches: InlinePatch[];
+}
+
+export function isFluxKustomization(object: K8sObject): boolean {
+  const [, version] = object.apiVersion.split('/');
+  return object.kind === 'Kustomization' && apiGroup(object.apiVersion) === fluxKustomizeGroup && fluxVersions.has(version);
+}
+
+function refOf(node: Node | undefined): Ref | undefined {
+  const value = scalarText(node);
+  const range = rangeOf(node);
+  return value !== undefined && range ? { value, range } : undefined;
+}
+
+export function readPostBuild(node: Node | undefined, file: string): PostBuild | undefined {
+  if (!node || !rangeOf(node)) return undefined;
+  const substitute: InlineVariable[] = mapEntries(mapGet(node, 'substitute')).flatMap(({ key, keyNode, value }) => {
+    const text = scalarText(value) ?? '';
+    const keyRange = rangeOf(keyNode);
+    return keyRange ? [{ name: key, value: text, keyRange, valueRange: rangeOf(value) ?? keyRange }] : [];
+  });
+  const substituteFrom: SubstituteFrom[] = seqItems(mapGet(node, 'substituteFrom')).map((item) => ({
+    kind: scalarText(mapGet(item, 'kind')) ?? '',
+    name: scalarText(mapGet(item, 'name')) ?? '',
+    optional: scalarText(mapGet(item, 'optional')) === 'true',
+    range: rangeOf(item) ?? rangeOf(node)!,
+  }));
+  return { range: rangeOf(node)!, substitute, substituteFrom, strategy: scalarText(mapGet(node, 'substituteStrategy')) === 'Always' ? 'Always' : 'WithVariables', file };
+}
+
+function readPatches(node: Node | undefined): InlinePatch[] {
+  return seqItems(node).flatMap((item) => {
+    const patchNode = mapGet(item, 'patch');
+    const patch = refOf(patchNode);
+    if (!patch) return [];
+    const t = mapGet(item, 'target');
+    const get = (key: string) => scalarText(mapGet(t, key));
+    const target: PatchTarget | undefined = t ? { kind: get('kind'), name: get('name'), namespace: get('namespace'), group: get('group'), labelSelector: get('labelSelector') } : undefined;
+    return [{ text: patch.value, range: patch.range, target, node: asScalar(patchNode) }];
+  });
+}
+
+export function readFluxKustomization(object: K8sObject): FluxKustomization {
+  const root = object.document.contents;
+  const spec = mapGet(root, 'spec');
+  return {
+    id: `${object.file}#${object.index}`,
+    object,
+    name: object.name,
+    namespace: object.namespace ?? 'default',
+    nameRange: rangeOf(mapGet(root, 'metadata', 'name')) ?? object.range,
+    path: refOf(mapGet(spec, 'path')),
+    components: seqItems(mapGet(spec, 'components')).flatMap((item) => refOf(item) ?? []),
+    targetNamespace: scalarText(mapGet(spec, 'targetNamespace')),
+    postBuild: readPostBuild(mapGet(spec, 'postBuild'), object.file),
+    patches: readPatches(mapGet(spec, 'patches')),
+  };
+}

@@ -1,0 +1,62 @@
+/** Small, total accessors over `yaml` nodes: missing or mistyped parts give undefined. */
+import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { Range } from '../model';
+
+export function asMap(node: unknown): YAMLMap | undefined {
+  return isMap(node) ? node : undefined;
+}
+
+export function mapPair(node: unknown, key: string): Pair<Node, Node | null> | undefined {
+  const map = asMap(node);
+  if (!map) return undefined;
+  for (const pair of map.items) if (isScalar(pair.key) && String(pair.key.value) === key) return pair as Pair<Node, Node | null>;
+  return undefined;
+}
+
+export function mapGet(node: unknown, ...keys: string[]): Node | undefined {
+  let current: unknown = node;
+  for (const key of keys) {
+    current = mapPair(current, key)?.value ?? undefined;
+    if (current === undefined) return undefined;
+  }
+  return current as Node;
+}
+
+export function asScalar(node: unknown): Scalar | undefined {
+  return isScalar(node) ? node : undefined;
+}
+
+/** A scalar's value as text (numbers and bools as written), or undefined. */
+export function scalarText(node: unknown): string | undefined {
+  const scalar = asScalar(node);
+  if (!scalar || scalar.value === null || scalar.value === undefined) return undefined;
+  if (typeof scalar.value === 'string') return scalar.value;
+  return scalar.source ?? String(scalar.value);
+}
+
+export function seqItems(node: unknown): Node[] {
+  return isSeq(node) ? (node.items as Node[]) : [];
+}
+
+/** The entries of a map whose keys are scalars, in source order. */
+export function mapEntries(node: unknown): Array<{ key: string; keyNode: Scalar; value: Node | null }> {
+  const map = asMap(node);
+  if (!map) return [];
+  const out: Array<{ key: string; keyNode: Scalar; value: Node | null }> = [];
+  for (const pair of map.items) if (isScalar(pair.key)) out.push({ key: String(pair.key.value), keyNode: pair.key, value: (pair.value as Node | null) ?? null });
+  return out;
+}
+
+/** A string→string map (labels, annotations, ConfigMap data), scalar values only. */
+export function stringMap(node: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { key, value } of mapEntries(node)) {
+    const text = scalarText(value);
+    if (text !== undefined) out.set(key, text);
+  }
+  return out;
+}
+
+export function rangeOf(node: Node | null | undefined): Range | undefined {
+  return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
+}
