@@ -1,0 +1,65 @@
+import { sourceRange } from '../yaml/scalar-text';
+import type { Rule } from './rule';
+
+/**
+ * DOLLAR-HALF-ESCAPED: an odd run of three or more `$` before `{`.
+ *
+ * Flux's envsubst turns each `$$` into `$`; the odd `$` left over still starts a
+ * substitution. So `$$${HOME}` arrives as `$` plus the value of HOME (empty, or a strict-mode
+ * failure), not as the `$${HOME}` or `${HOME}` the author escaped for.
+ */
+export const dollarHalfEscaped: Rule = {
+  id: 'DOLLAR-HALF-ESCAPED',
+  severity: 'error',
+  summary: 'An odd run of three or more `$` before `{`: the last `$` is live.',
+  docs: `# DOLLAR-HALF-ESCAPED
+
+## What it does
+Flags a run of an odd number (three or more) of \`$\` directly before \`{\`.
+
+## Why is this bad?
+Flux's envsubst replaces every \`$$\` with \`$\`, left to right. In \`$$$\{HOME}\` the first two
+dollars become one \`$\`, and the third still starts a substitution: the cluster receives
+\`$\` followed by the value of \`HOME\` — empty when it is not defined, or a failed reconcile in
+strict mode. The author meant to escape the expression and escaped it only half way.
+
+## Example
+\`\`\`yaml
+data:
+  run.sh: |
+    echo "$$$\{HOME}"   # arrives as: echo "$"
+\`\`\`
+
+## Fix
+Add one \`$\` so the run is even (\`$$$$\{HOME}\` arrives as \`$$\{HOME}\`), or remove one if the
+value should be substituted after a literal \`$\` (\`$$\` + \`\${HOME}\`).
+`,
+  *check(context) {
+    for (const { site, scan } of context.scalars()) {
+      for (const run of scan.runs) {
+        if (run.count < 3 || run.count % 2 === 0 || run.next !== 'brace') continue;
+        const range = sourceRange(site.text, run.start, run.end);
+        const lastDollar = sourceRange(site.text, run.end - 1, run.end);
+        const dollars = '$'.repeat(run.count);
+        const literal = '$'.repeat((run.count + 1) / 2);
+        yield {
+          range,
+          message:
+            `\`${dollars}{\` is escaped only half way: Flux turns each \`$$\` into \`$\` and the last \`$\` still ` +
+            `starts a substitution, so the expression is replaced. Use an even run to keep it literal.`,
+          fixes: [
+            {
+              title: `Escape fully: \`${dollars}$\` arrives as \`${literal}\` before the braces`,
+              edits: [{ range: { start: range.end, end: range.end }, newText: '$' }],
+              preferred: true,
+            },
+            {
+              title: `Substitute after \`${'$'.repeat((run.count - 1) / 2)}\`: remove one \`$\``,
+              edits: [{ range: lastDollar, newText: '' }],
+            },
+          ],
+        };
+      }
+    }
+  },
+};

@@ -1,0 +1,83 @@
+import { sourceRange } from '../yaml/scalar-text';
+import type { Rule, RuleReport } from './rule';
+import { code } from './text';
+
+/**
+ * ENVSUBST-PARSE: an expression Flux's envsubst cannot parse.
+ *
+ * kustomize-controller parses the whole resource before it substitutes anything, so one
+ * unparsable `${…}` fails every resource of the Kustomization: nothing is applied until it
+ * is fixed. Bash forms are the usual cause: `${ARR[0]}`, `${VAR-default}`, `${!ref}`, `${}`.
+ */
+export const envsubstParse: Rule = {
+  id: 'ENVSUBST-PARSE',
+  severity: 'error',
+  summary: 'An expression envsubst cannot parse: the whole Kustomization fails.',
+  docs: `# ENVSUBST-PARSE
+
+## What it does
+Flags a \`\${…}\` that Flux's envsubst cannot parse, with the exact error the controller reports.
+
+## Why is this bad?
+kustomize-controller parses a resource completely before it substitutes anything. One
+unparsable expression fails the reconcile of the whole Kustomization
+(\`post build failed for 'ConfigMap.v1.[noGrp]/x': envsubst error: variable substitution
+failed: missing closing brace\`), and nothing it manages is updated. Shell syntax is the usual
+cause: \`\${ARR[0]}\`, \`\${VAR-default}\` (Flux only knows \`\${VAR:-default}\`), \`\${!ref}\`, \`\${}\`.
+
+## Example
+\`\`\`yaml
+data:
+  run.sh: |
+    echo "\${HOSTS[0]}"
+\`\`\`
+
+## Fix
+If the shell should see the expression, escape it for Flux as \`$\${HOSTS[0]}\`: Flux turns \`$$\`
+into \`$\` and leaves the braces alone. If Flux should substitute it, use a form it knows
+(\`\${VAR:-default}\`, \`\${VAR}\`).
+`,
+  *check(context) {
+    for (const { site, scan } of context.scalars()) {
+      for (const expansion of scan.expansions) {
+        if (expansion.error === undefined) continue;
+        const end = displayEnd(site.text.value, expansion.end);
+        const range = sourceRange(site.text, expansion.start, end);
+        const expression = site.text.value.slice(expansion.start, end);
+        const report: RuleReport = {
+          range,
+          message: `Flux cannot parse ${code(expression)}: ${expansion.error}. The whole Kustomization fails to reconcile.${hint(expression)}`,
+          fixes: [
+            {
+              title: `Escape for Flux: ${code('$' + expression)} reaches the cluster as ${code(expression)}`,
+              edits: [{ range: { start: range.start, end: range.start }, newText: '$' }],
+              preferred: true,
+            },
+          ],
+        };
+        yield report;
+      }
+    }
+  },
+};
+
+/**
+ * The parser stops at the first character it cannot use (`[` in `${A[0]}`); the squiggle
+ * is more useful over the whole expression, up to its closing brace on the same line.
+ */
+function displayEnd(value: string, stop: number): number {
+  if (value[stop - 1] === '}') return stop;
+  for (let i = stop; i < value.length && i < stop + 80; i++) {
+    if (value[i] === '}') return i + 1;
+    if (value[i] === '\n' || (value[i] === '$' && value[i + 1] === '{')) break;
+  }
+  return stop;
+}
+
+/** Names the bash habit behind the most common parse errors. */
+function hint(expression: string): string {
+  if (/^\$\{[\p{L}\p{Nd}_]+\[/u.test(expression)) return ' Flux has no arrays; escape it if the shell should see it.';
+  if (/^\$\{[\p{L}\p{Nd}_]+[-+?]/u.test(expression)) return ' Flux knows only the `:-` form of defaults (`${VAR:-default}`).';
+  if (/^\$\{!/.test(expression)) return ' Flux has no indirect expansion.';
+  return '';
+}

@@ -1,0 +1,55 @@
+/**
+ * What a rule is: an id, a default severity, its documentation, and a check that reports
+ * ranges with messages and fixes. The engine stamps the id, severity and file on each report,
+ * so a rule only says what it found and how to mend it.
+ */
+import type { Range, Severity } from '../model';
+import type { TemplateScan } from '../envsubst';
+import type { ParsedFile, ScalarSite } from '../yaml/document';
+
+export interface RuleEdit {
+  /** Defaults to the file being checked. */
+  file?: string;
+  range: Range;
+  newText: string;
+}
+
+export interface RuleFix {
+  title: string;
+  edits: RuleEdit[];
+  preferred?: boolean;
+}
+
+export interface RuleReport {
+  range: Range;
+  message: string;
+  /** Overrides the rule's default severity for this one report (e.g. lower in comments). */
+  severity?: Severity;
+  related?: Array<{ file: string; range: Range; message: string }>;
+  fixes?: RuleFix[];
+}
+
+/** A scalar of the file with the envsubst view of its decoded value. */
+export interface SubstitutedScalar {
+  site: ScalarSite;
+  scan: TemplateScan;
+}
+
+export interface RuleContext {
+  readonly file: string;
+  readonly text: string;
+  readonly parsed: ParsedFile;
+  /** Every scalar of every document with its envsubst scan; computed once per file. */
+  scalars(): readonly SubstitutedScalar[];
+}
+
+export interface Rule {
+  /** SCREAMING-KEBAB, stable: it names the rule in settings, suppressions and docs. */
+  readonly id: string;
+  readonly severity: Severity;
+  /** One line: what the rule catches. */
+  readonly summary: string;
+  /** Markdown for docs/rules/<id>.md: what it does, why it matters, an example, the fix. */
+  readonly docs: string;
+  check(context: RuleContext): Iterable<RuleReport>;
+}

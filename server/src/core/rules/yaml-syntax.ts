@@ -1,0 +1,36 @@
+import type { Rule } from './rule';
+
+/**
+ * YAML-SYNTAX: the file is not valid YAML.
+ *
+ * Nothing else can be checked in a document that does not parse, and neither kustomize nor
+ * the controller will accept it; the parser's message is shown where it points.
+ */
+export const yamlSyntax: Rule = {
+  id: 'YAML-SYNTAX',
+  severity: 'error',
+  summary: 'The document is not valid YAML.',
+  docs: `# YAML-SYNTAX
+
+## What it does
+Shows the YAML parser's error at the place it points to.
+
+## Why is this bad?
+kustomize cannot build a file that does not parse, so the Kustomization that includes it
+fails before any substitution happens, and Render Lens cannot check the broken document.
+
+## Example
+\`\`\`yaml
+metadata:
+  labels: {app: web
+\`\`\`
+
+## Fix
+Correct the YAML; the message names what the parser expected.
+`,
+  *check(context) {
+    for (const problem of context.parsed.problems) {
+      yield { range: problem.range, message: problem.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, ''), severity: problem.severity };
+    }
+  },
+};

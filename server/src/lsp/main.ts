@@ -1,0 +1,43 @@
+/**
+ * The Render Lens language server. Started by the VS Code client over IPC, or by any LSP
+ * client as `render-lens-server --stdio`. It wires requests to the core and nothing more.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection, type InitializeResult } from 'vscode-languageserver/node';
+import { version } from '../version';
+import { createLogger } from './logger';
+import { registerCodeActions } from './requests/code-actions';
+import { registerDiagnostics } from './requests/diagnostics';
+import { Workspaces } from './workspace';
+
+if (process.argv.includes('--version')) {
+  process.stdout.write(`render-lens-server ${version}\n`);
+  process.exit(0);
+}
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const workspaces = new Workspaces();
+const log = createLogger(connection, () => process.env.RENDER_LENS_LOG === 'debug');
+
+connection.onInitialize((params): InitializeResult => {
+  const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  workspaces.setFolders(folders);
+  log.info(`render-lens-server ${version} started for ${folders.length} workspace folder(s)`);
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
+    },
+    serverInfo: { name: 'render-lens', version },
+  };
+});
+
+registerDiagnostics(connection, documents, workspaces, log);
+registerCodeActions(connection, documents, workspaces);
+
+// A bug must never take the server down with the user's editor session; log and go on.
+process.on('uncaughtException', (error) => log.error(`uncaught: ${error.stack ?? error.message}`));
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,72 @@
+/**
+ * The server's view of the workspace: files on disk under the workspace root, with the
+ * text of open editor buffers taking precedence. Never writes anything.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { WorkspaceHost } from './core/host';
+
+export class NodeHost implements WorkspaceHost {
+  private readonly overlays = new Map<string, string>();
+
+  constructor(readonly root: string) {}
+
+  /** Workspace-relative path with `/` separators, or undefined when outside the root. */
+  relative(absolute: string): string | undefined {
+    const rel = path.relative(this.root, absolute);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    return rel.split(path.sep).join('/');
+  }
+
+  absolute(relative: string): string {
+    return path.join(this.root, ...relative.split('/'));
+  }
+
+  setOverlay(relative: string, text: string): void {
+    this.overlays.set(relative, text);
+  }
+
+  clearOverlay(relative: string): void {
+    this.overlays.delete(relative);
+  }
+
+  readFile(relative: string): string | undefined {
+    const overlay = this.overlays.get(relative);
+    if (overlay !== undefined) return overlay;
+    try {
+      return fs.readFileSync(this.absolute(relative), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  listFiles(dir = ''): string[] {
+    const out = new Set<string>();
+    const start = dir === '' || dir === '.' ? this.root : this.absolute(dir);
+    walk(start, this.root, out, new Set());
+    for (const overlay of this.overlays.keys()) if (dir === '' || overlay.startsWith(dir.replace(/\/?$/, '/'))) out.add(overlay);
+    return [...out].sort();
+  }
+}
+
+const skippedDirectories = new Set(['.git', 'node_modules']);
+
+/** Lists regular files; symbolic links are not followed, so loops and escapes are impossible. */
+function walk(dir: string, root: string, out: Set<string>, seen: Set<string>): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    if (fs.existsSync(dir) && fs.statSync(dir).isFile()) out.add(path.relative(root, dir).split(path.sep).join('/'));
+    return;
+  }
+  if (seen.has(dir)) return;
+  seen.add(dir);
+  for (const entry of entries) {
+    if (entry.isDirectory()) {
+      if (!skippedDirectories.has(entry.name)) walk(path.join(dir, entry.name), root, out, seen);
+    } else if (entry.isFile()) {
+      out.add(path.relative(root, path.join(dir, entry.name)).split(path.sep).join('/'));
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/** Invariants of the codebase itself, checked like behaviour. */
+import * as assert from 'assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { RULES } from '../core/rules';
+import { version } from '../version';
+import { listCases, loadCase, runCase } from './support/fixtures';
+import { projectRoot } from './support/paths';
+
+const coreDir = path.join(projectRoot, 'server', 'src', 'core');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(full) : entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+suite('tidy', () => {
+  test('rules are registered once each, sorted by id, with SCREAMING-KEBAB ids', () => {
+    const ids = RULES.map((rule) => rule.id);
+    assert.deepEqual(ids, [...ids].sort());
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ids) assert.match(id, /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/);
+  });
+
+  test('each rule lives in a file named after its id', () => {
+    for (const rule of RULES) assert.ok(fs.existsSync(path.join(coreDir, 'rules', `${rule.id.toLowerCase()}.ts`)), `missing rules/${rule.id.toLowerCase()}.ts`);
+  });
+
+  test('each rule docs page is generated from the rule (npm run docs)', () => {
+    for (const rule of RULES) {
+      const page = path.join(projectRoot, 'docs', 'rules', `${rule.id}.md`);
+      assert.ok(fs.existsSync(page), `missing docs/rules/${rule.id}.md`);
+      assert.equal(fs.readFileSync(page, 'utf8'), rule.docs, `docs/rules/${rule.id}.md is stale: run npm run docs`);
+    }
+  });
+
+  test('each rule has fixture cases, and a .fixed golden when it offers fixes', () => {
+    for (const rule of RULES) {
+      const cases = listCases(rule.id).map(loadCase);
+      assert.ok(cases.length > 0, `no fixture cases for ${rule.id}`);
+      const offersFixes = cases.some((fixture) => runCase(fixture, [rule.id]).some((f) => f.fixes.length > 0));
+      const hasGolden = cases.some((fixture) => Object.keys(fixture.fixed).length > 0);
+      assert.ok(!offersFixes || hasGolden, `${rule.id} offers fixes but no case has a .fixed golden`);
+    }
+  });
+
+  test('the analysis core imports no editor or file-system modules', () => {
+    const forbidden = /from\s+['"](vscode[^'"]*|fs|node:fs|fs\/promises|node:fs\/promises|child_process|node:child_process)['"]/;
+    for (const file of sourceFiles(coreDir)) assert.doesNotMatch(fs.readFileSync(file, 'utf8'), forbidden, path.relative(projectRoot, file));
+  });
+
+  test('the version matches package.json, and the changelog names every rule', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(version, manifest.version);
+    const changelog = fs.readFileSync(path.join(projectRoot, 'CHANGELOG.md'), 'utf8');
+    for (const rule of RULES) assert.ok(changelog.includes(rule.id), `CHANGELOG.md does not mention ${rule.id}`);
+  });
+});

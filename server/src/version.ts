@@ -1,0 +1,2 @@
+/** The release version; a test keeps it equal to package.json's. */
+export const version = '0.1.0';
