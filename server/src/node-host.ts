@@ -1,14 +1,12 @@
 /**
- * The server's view of the workspace: files on disk under the workspace root, with the
- * text of open editor buffers taking precedence. Never writes anything.
+ * Files on disk under a workspace root, for the CLI and the language server (which layers
+ * open editor buffers on top through the engine). Never writes anything.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { WorkspaceHost } from './core/host';
 
 export class NodeHost implements WorkspaceHost {
-  private readonly overlays = new Map<string, string>();
-
   constructor(readonly root: string) {}
 
   /** Workspace-relative path with `/` separators, or undefined when outside the root. */
@@ -22,17 +20,7 @@ export class NodeHost implements WorkspaceHost {
     return path.join(this.root, ...relative.split('/'));
   }
 
-  setOverlay(relative: string, text: string): void {
-    this.overlays.set(relative, text);
-  }
-
-  clearOverlay(relative: string): void {
-    this.overlays.delete(relative);
-  }
-
   readFile(relative: string): string | undefined {
-    const overlay = this.overlays.get(relative);
-    if (overlay !== undefined) return overlay;
     try {
       return fs.readFileSync(this.absolute(relative), 'utf8');
     } catch {
@@ -44,7 +32,6 @@ export class NodeHost implements WorkspaceHost {
     const out = new Set<string>();
     const start = dir === '' || dir === '.' ? this.root : this.absolute(dir);
     walk(start, this.root, out, new Set());
-    for (const overlay of this.overlays.keys()) if (dir === '' || overlay.startsWith(dir.replace(/\/?$/, '/'))) out.add(overlay);
     return [...out].sort();
   }
 }

@@ -17,8 +17,8 @@ if (process.argv.includes('--version')) {
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const workspaces = new Workspaces();
 const log = createLogger(connection, () => process.env.RENDER_LENS_LOG === 'debug');
+const workspaces = new Workspaces({ log: (message) => log.error(message) });
 
 connection.onInitialize((params): InitializeResult => {
   const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);

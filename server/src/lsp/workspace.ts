@@ -1,38 +1,63 @@
 /**
- * Maps document URIs to workspace hosts. Each workspace folder gets one NodeHost; a file
- * outside every folder is checked on its own, rooted at its directory.
+ * Maps document URIs to engines. Each workspace folder gets one engine over its files; a
+ * file outside every folder gets an engine rooted at its directory.
  */
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
+import { Engine, type EngineSettings } from '../core/engine';
 import { NodeHost } from '../node-host';
 
+export interface Workspace {
+  host: NodeHost;
+  engine: Engine;
+}
+
 export class Workspaces {
-  private readonly hosts: NodeHost[] = [];
+  private readonly folders: Workspace[] = [];
+  private readonly loose = new Map<string, Workspace>();
+
+  constructor(private settings: EngineSettings) {}
 
   setFolders(uris: readonly string[]): void {
-    this.hosts.length = 0;
+    this.folders.length = 0;
     for (const uri of uris) {
       const folder = fsPath(uri);
-      if (folder) this.hosts.push(new NodeHost(folder));
+      if (folder) this.folders.push(this.create(folder));
     }
     // The longest root first, so nested folders win over their parents.
-    this.hosts.sort((a, b) => b.root.length - a.root.length);
+    this.folders.sort((a, b) => b.host.root.length - a.host.root.length);
   }
 
-  /** The host that owns `uri` and the file's path inside it. */
-  locate(uri: string): { host: NodeHost; file: string } | undefined {
+  configure(settings: EngineSettings): void {
+    this.settings = settings;
+    for (const workspace of this.all()) workspace.engine.configure(settings);
+  }
+
+  all(): Workspace[] {
+    return [...this.folders, ...this.loose.values()];
+  }
+
+  /** The workspace that owns `uri` and the file's path inside it. */
+  locate(uri: string): (Workspace & { file: string }) | undefined {
     const absolute = fsPath(uri);
     if (!absolute) return undefined;
-    for (const host of this.hosts) {
-      const file = host.relative(absolute);
-      if (file !== undefined) return { host, file };
+    for (const workspace of this.folders) {
+      const file = workspace.host.relative(absolute);
+      if (file !== undefined) return { ...workspace, file };
     }
-    const host = new NodeHost(path.dirname(absolute));
-    return { host, file: path.basename(absolute) };
+    const dir = path.dirname(absolute);
+    let workspace = this.loose.get(dir);
+    if (!workspace) this.loose.set(dir, (workspace = this.create(dir)));
+    return { ...workspace, file: path.basename(absolute) };
   }
 
-  uriOf(host: NodeHost, file: string): string {
-    return pathToFileURL(host.absolute(file)).toString();
+  uriOf(workspace: Workspace, file: string): string {
+    return pathToFileURL(workspace.host.absolute(file)).toString();
+  }
+
+  private create(root: string): Workspace {
+    const host = new NodeHost(root);
+    return { host, engine: new Engine(host, this.settings) };
   }
 }
 

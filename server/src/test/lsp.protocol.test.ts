@@ -13,6 +13,13 @@ suite('language server over stdio', () => {
 
   suiteSetup(async () => {
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-lsp-'));
+    // A Flux Kustomization that substitutes everything under apps/.
+    fs.mkdirSync(path.join(workspace, 'clusters', 'production'), { recursive: true });
+    fs.mkdirSync(path.join(workspace, 'apps'));
+    fs.writeFileSync(
+      path.join(workspace, 'clusters', 'production', 'apps.yaml'),
+      ['apiVersion: kustomize.toolkit.fluxcd.io/v1', 'kind: Kustomization', 'metadata:', '  name: apps', '  namespace: flux-system', 'spec:', '  path: ./apps', '  postBuild:', '    substitute:', '      cluster: production', ''].join('\n'),
+    );
     client = await LspTestClient.start(workspace);
   });
 
@@ -22,11 +29,15 @@ suite('language server over stdio', () => {
     fs.rmSync(workspace, { recursive: true, force: true });
   });
 
-  const uriOf = (name: string) => pathToFileURL(path.join(workspace, name)).toString();
+  /** Writes the file to disk, as a user's repository has it, and returns its URI. */
+  const fileOf = (name: string, text: string) => {
+    fs.writeFileSync(path.join(workspace, 'apps', name), text);
+    return pathToFileURL(path.join(workspace, 'apps', name)).toString();
+  };
 
   test('publishes envsubst parse errors and half-escaped dollar runs at their exact ranges', async () => {
     const text = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: scripts', 'data:', '  run.sh: |', '    echo "${HOSTS[0]}"', '    echo "$$${HOME}"', ''].join('\n');
-    const uri = uriOf('scripts.yaml');
+    const uri = fileOf('scripts.yaml', text);
     const published = await client.open(uri, text);
     const document = TextDocument.create(uri, 'yaml', 1, text);
     const seen = published.diagnostics.map((d) => [d.code, document.getText(d.range), d.range.start.line, d.range.start.character]);
@@ -42,8 +53,8 @@ suite('language server over stdio', () => {
   });
 
   test('offers the quick fix the finding carries, and the fixed text is clean', async () => {
-    const uri = uriOf('fix.yaml');
-    const text = 'data:\n  run.sh: echo "${ARR[1]}"\n';
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fix\ndata:\n  run.sh: echo "${ARR[1]}"\n';
+    const uri = fileOf('fix.yaml', text);
     const published = await client.open(uri, text);
     const [diagnostic] = published.diagnostics;
     const actions = await client.codeActions(uri, diagnostic);
@@ -51,16 +62,24 @@ suite('language server over stdio', () => {
     assert.ok(preferred, 'a preferred quick fix is offered');
     const edits = preferred.edit?.changes?.[uri] ?? [];
     const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, text), edits);
-    assert.equal(fixed, 'data:\n  run.sh: echo "$${ARR[1]}"\n');
+    assert.equal(fixed, text.split('${ARR').join('$${ARR'));
     const republished = await client.replace(uri, fixed, 2);
     assert.deepEqual(republished.diagnostics, []);
   });
 
   test('reports broken YAML where it breaks and keeps serving', async () => {
-    const uri = uriOf('broken.yaml');
-    const published = await client.open(uri, 'metadata:\n  labels: {app: web\n');
+    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {app: web\n';
+    const published = await client.open(fileOf('broken.yaml', broken), broken);
     assert.deepEqual(published.diagnostics.map((d) => d.code), ['YAML-SYNTAX']);
-    const after = await client.open(uriOf('after.yaml'), 'a: "${X"\n');
+    const next = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: after\ndata:\n  a: "${X"\n';
+    const after = await client.open(fileOf('after.yaml', next), next);
     assert.deepEqual(after.diagnostics.map((d) => d.code), ['ENVSUBST-PARSE']);
+  });
+
+  test('does not flag files that Flux does not substitute', async () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: outside\ndata:\n  run.sh: echo "${ARR[1]}"\n';
+    fs.writeFileSync(path.join(workspace, 'outside.yaml'), text);
+    const published = await client.open(pathToFileURL(path.join(workspace, 'outside.yaml')).toString(), text);
+    assert.deepEqual(published.diagnostics, []);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'assert/strict';
 import * as path from 'path';
 import { MemoryHost } from '../core/host';
-import { analyzeFile } from '../core/analyze';
+import { Engine } from '../core/engine';
 import { RULES } from '../core/rules';
 import { applyPreferredFixes, describeFinding, listCases, loadCase, runCase } from './support/fixtures';
 
@@ -30,8 +30,8 @@ for (const rule of RULES) {
 /** Applies the preferred fixes; applying them again must change nothing (fixes converge). */
 function fixUntilStable(file: string, files: Record<string, string>, ruleId: string): string {
   const applyOnce = (text: string) => {
-    const host = new MemoryHost({ ...files, [file]: text });
-    return applyPreferredFixes(file, text, analyzeFile(host, file, { only: [ruleId] }).findings);
+    const engine = new Engine(new MemoryHost({ ...files, [file]: text }));
+    return applyPreferredFixes(file, text, engine.analyzeFile(file, { only: [ruleId] }).findings);
   };
   const once = applyOnce(files[file]);
   assert.equal(applyOnce(once), once, `${file}: applying the fixes a second time changed the text again`);

@@ -1,4 +1,5 @@
 import { sourceRange } from '../yaml/scalar-text';
+import { relatedKustomizations } from './contexts';
 import type { Rule } from './rule';
 
 /**
@@ -35,7 +36,7 @@ Add one \`$\` so the run is even (\`$$$$\{HOME}\` arrives as \`$$\{HOME}\`), or 
 value should be substituted after a literal \`$\` (\`$$\` + \`\${HOME}\`).
 `,
   *check(context) {
-    for (const { site, scan } of context.scalars()) {
+    for (const { site, scan, document } of context.substitutedScalars()) {
       for (const run of scan.runs) {
         if (run.count < 3 || run.count % 2 === 0 || run.next !== 'brace') continue;
         const range = sourceRange(site.text, run.start, run.end);
@@ -47,6 +48,7 @@ value should be substituted after a literal \`$\` (\`$$\` + \`\${HOME}\`).
           message:
             `\`${dollars}{\` is escaped only half way: Flux turns each \`$$\` into \`$\` and the last \`$\` still ` +
             `starts a substitution, so the expression is replaced. Use an even run to keep it literal.`,
+          related: relatedKustomizations(document.substitution.active),
           fixes: [
             {
               title: `Escape fully: \`${dollars}$\` arrives as \`${literal}\` before the braces`,

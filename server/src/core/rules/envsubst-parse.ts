@@ -1,5 +1,6 @@
 import { sourceRange } from '../yaml/scalar-text';
 import type { Rule, RuleReport } from './rule';
+import { contextList, relatedKustomizations } from './contexts';
 import { code } from './text';
 
 /**
@@ -38,7 +39,8 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
 (\`\${VAR:-default}\`, \`\${VAR}\`).
 `,
   *check(context) {
-    for (const { site, scan } of context.scalars()) {
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      const active = document.substitution.active;
       for (const expansion of scan.expansions) {
         if (expansion.error === undefined) continue;
         const end = displayEnd(site.text.value, expansion.end);
@@ -46,7 +48,8 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
         const expression = site.text.value.slice(expansion.start, end);
         const report: RuleReport = {
           range,
-          message: `Flux cannot parse ${code(expression)}: ${expansion.error}. The whole Kustomization fails to reconcile.${hint(expression)}`,
+          message: `Flux cannot parse ${code(expression)}: ${expansion.error}. Every resource of ${contextList(active)} fails to reconcile.${hint(expression)}`,
+          related: relatedKustomizations(active),
           fixes: [
             {
               title: `Escape for Flux: ${code('$' + expression)} reaches the cluster as ${code(expression)}`,

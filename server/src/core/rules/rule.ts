@@ -3,8 +3,11 @@
  * ranges with messages and fixes. The engine stamps the id, severity and file on each report,
  * so a rule only says what it found and how to mend it.
  */
-import type { Range, Severity } from '../model';
+import type { Document } from 'yaml';
 import type { TemplateScan } from '../envsubst';
+import type { Range, Severity } from '../model';
+import type { DocumentSubstitution } from '../substitution';
+import type { K8sObject } from '../workspace/objects';
 import type { ParsedFile, ScalarSite } from '../yaml/document';
 
 export interface RuleEdit {
@@ -35,12 +38,23 @@ export interface SubstitutedScalar {
   scan: TemplateScan;
 }
 
+/** One YAML document of the file: its Kubernetes identity and how the controller treats it. */
+export interface DocumentView {
+  index: number;
+  document: Document.Parsed;
+  object: K8sObject | undefined;
+  substitution: DocumentSubstitution;
+  scalars: readonly SubstitutedScalar[];
+}
+
 export interface RuleContext {
   readonly file: string;
   readonly text: string;
   readonly parsed: ParsedFile;
-  /** Every scalar of every document with its envsubst scan; computed once per file. */
-  scalars(): readonly SubstitutedScalar[];
+  /** Every document with its scalars and substitution contexts; computed once per file. */
+  documents(): readonly DocumentView[];
+  /** The scalars of documents substituted in at least one render context. */
+  substitutedScalars(): ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
 
 export interface Rule {

@@ -57,6 +57,11 @@ export class FileIndex {
     return this.entry(file).text;
   }
 
+  /** The text already known for a file, without asking the host. */
+  known(file: string): { text: string | undefined } | undefined {
+    return this.entries.get(file);
+  }
+
   exists(file: string): boolean {
     return this.text(file) !== undefined;
   }
@@ -79,8 +84,9 @@ export class FileIndex {
   /** A file's new text (or undefined when deleted). Returns false when nothing changed. */
   update(file: string, text: string | undefined): boolean {
     const known = this.entries.get(file);
-    if (known && known.text === text) return false;
-    if ((known?.text === undefined) !== (text === undefined) && this.listing) {
+    const listed = this.listing?.includes(file) ?? true;
+    if (known && known.text === text && listed === (text !== undefined)) return false;
+    if (this.listing && listed !== (text !== undefined)) {
       this.listing = text === undefined ? this.listing.filter((f) => f !== file) : [...this.listing, file].sort();
       this.directories = undefined;
     }

@@ -8,9 +8,9 @@ export function registerCodeActions(connection: Connection, documents: TextDocum
   connection.onCodeAction(({ textDocument, context }) => {
     const located = workspaces.locate(textDocument.uri);
     if (!located) return [];
-    const documentOf = (file: string) => documents.get(workspaces.uriOf(located.host, file));
+    const documentOf = (file: string) => documents.get(workspaces.uriOf(located, file));
     return context.diagnostics
       .filter((diagnostic) => diagnostic.source === 'render-lens')
-      .flatMap((diagnostic) => toCodeActions(diagnostic, documentOf, (file) => workspaces.uriOf(located.host, file)));
+      .flatMap((diagnostic) => toCodeActions(diagnostic, documentOf, (file) => workspaces.uriOf(located, file)));
   });
 }

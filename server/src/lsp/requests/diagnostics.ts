@@ -1,15 +1,21 @@
 /**
  * Push diagnostics: every open YAML document is checked when it opens or changes, and its
- * diagnostics are published with the document version they belong to.
+ * diagnostics are published with the document version they belong to. A change that
+ * reshapes the Flux graph (a Kustomization, a variable ConfigMap) re-checks every open file.
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeFile, isYamlFile } from '../../core/analyze';
+import { isYamlFile } from '../../core/engine';
 import { toDiagnostic } from '../convert';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
 
-export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, log: Logger): void {
+export interface DiagnosticsScheduler {
+  /** Re-checks every open document (after a settings or graph change). */
+  refreshAll(): void;
+}
+
+export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, log: Logger): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
   // is checked, once the queue of pending events has drained.
   const pending = new Map<string, TextDocument>();
@@ -30,25 +36,43 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     }
   };
 
+  const refreshAll = () => documents.all().forEach(schedule);
+
   const publish = (document: TextDocument) => {
     if (documents.get(document.uri)?.version !== document.version) return;
     const located = workspaces.locate(document.uri);
     if (!located || !isYamlFile(located.file)) return;
-    const { host, file } = located;
-    host.setOverlay(file, document.getText());
     const started = Date.now();
-    const { findings } = analyzeFile(host, file, { log: (message) => log.error(message) });
-    const diagnostics = findings.filter((f) => f.file === file).map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(host, other)));
-    log.debug(`checked ${file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms`);
+    const { findings } = located.engine.analyzeFile(located.file);
+    const diagnostics = findings.filter((f) => f.file === located.file).map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(located, other)));
+    log.debug(`checked ${located.file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   };
 
-  documents.onDidOpen(({ document }) => schedule(document));
-  documents.onDidChangeContent(({ document }) => schedule(document));
+  const changed = (document: TextDocument) => {
+    const located = workspaces.locate(document.uri);
+    if (located?.engine.update(located.file, document.getText())) refreshAll();
+    else schedule(document);
+  };
+
+  documents.onDidOpen(({ document }) => changed(document));
+  documents.onDidChangeContent(({ document }) => changed(document));
   documents.onDidClose(({ document }) => {
     pending.delete(document.uri);
     const located = workspaces.locate(document.uri);
-    located?.host.clearOverlay(located.file);
+    // The file on disk is the truth again once its buffer closes.
+    if (located?.engine.update(located.file, located.host.readFile(located.file))) refreshAll();
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    let graphChanged = false;
+    for (const change of changes) {
+      const located = workspaces.locate(change.uri);
+      if (!located || documents.get(change.uri)) continue;
+      graphChanged = located.engine.update(located.file, located.host.readFile(located.file)) || graphChanged;
+    }
+    if (graphChanged) refreshAll();
+  });
+
+  return { refreshAll };
 }

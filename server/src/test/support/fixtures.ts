@@ -12,7 +12,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyzeWorkspace } from '../../core/analyze';
+import { Engine } from '../../core/engine';
 import { MemoryHost } from '../../core/host';
 import type { Edit, Finding } from '../../core/model';
 import { LineIndex } from '../../core/positions';
@@ -90,8 +90,7 @@ export function describeFinding(finding: Finding, text: string): string {
 }
 
 export function runCase(fixture: FixtureCase, only?: readonly string[]): Finding[] {
-  const host = new MemoryHost(fixture.files);
-  return analyzeWorkspace(host, [''], only ? { only } : {}).findings;
+  return new Engine(new MemoryHost(fixture.files)).analyzeWorkspace([''], only ? { only } : {}).findings;
 }
 
 /** Applies non-overlapping edits to one text, last first so offsets stay valid. */

@@ -1,0 +1,38 @@
+/** `render-lens check [PATHS...]`: the editor's checks over a tree, for terminals and CI. */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Engine } from '../core/engine';
+import { atLeast, type Severity } from '../core/model';
+import { NodeHost } from '../node-host';
+import { oneOf, parseArgs, UsageError } from './args';
+import { formatJson } from './format-json';
+import { formatText, summaryLine } from './format-text';
+
+const severities: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+export async function checkCommand(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, { format: 'value', 'max-severity': 'value', root: 'value', color: 'switch', 'no-color': 'switch', 'exit-zero': 'switch' });
+  const format = oneOf('format', args.flags.get('format'), ['text', 'json'] as const, 'text');
+  const threshold = oneOf('max-severity', args.flags.get('max-severity'), severities, 'error');
+  const targets = args.positionals.length > 0 ? args.positionals : ['.'];
+  for (const target of targets) if (!fs.existsSync(target)) throw new UsageError(`no such file or directory: ${target}`);
+
+  // Paths are shown relative to the root: the given --root, else the current directory.
+  const root = path.resolve(String(args.flags.get('root') ?? '.'));
+  const host = new NodeHost(root);
+  const relative = targets.map((target) => host.relative(path.resolve(target)));
+  if (relative.some((r) => r === undefined)) throw new UsageError(`paths must be inside ${root} (use --root)`);
+
+  const engine = new Engine(host, { log: (message) => process.stderr.write(`render-lens: ${message}\n`) });
+  const result = engine.analyzeWorkspace(relative as string[]);
+  const textOf = (file: string) => engine.index.text(file);
+  if (format === 'json') {
+    process.stdout.write(formatJson(result.findings, textOf, result.files, result.fields));
+  } else {
+    const color = args.flags.has('color') || (!args.flags.has('no-color') && process.stdout.isTTY === true && !process.env.NO_COLOR);
+    process.stdout.write(formatText(result.findings, textOf, color));
+    process.stdout.write(summaryLine(result.findings, result.files, result.fields) + '\n');
+  }
+  if (args.flags.has('exit-zero')) return 0;
+  return result.findings.some((f) => atLeast(f.severity, threshold)) ? 1 : 0;
+}

@@ -1,0 +1,80 @@
+/**
+ * Which documents of a file the controller substitutes, in which render contexts, and why
+ * the others are skipped. Rules read this; they never reach into the Flux graph themselves.
+ */
+import type { RenderContext } from './flux/graph';
+import type { KustomizeFile } from './flux/kustomize-file';
+import type { Variable } from './flux/variables';
+import type { K8sObject } from './workspace/objects';
+
+export const substituteKey = 'kustomize.toolkit.fluxcd.io/substitute';
+
+export type SkipReason = 'no-postbuild' | 'no-variables' | 'label' | 'annotation';
+
+export interface ActiveContext {
+  context: RenderContext;
+  strict: boolean;
+  /** The variable the controller would use for `name`, if defined. */
+  variable(name: string): Variable | undefined;
+  /** True when a source's keys cannot be known, so any name may be defined. */
+  opaque: boolean;
+  /** `cluster/kustomization`, for messages. */
+  label: string;
+}
+
+export interface SkippedContext {
+  context: RenderContext;
+  reason: SkipReason;
+  /** Where the opt-out is written, when it is a label or annotation. */
+  at?: { file: string; key: string };
+}
+
+export interface DocumentSubstitution {
+  active: ActiveContext[];
+  skipped: SkippedContext[];
+}
+
+export function contextLabel(context: RenderContext): string {
+  return `${context.cluster.name}/${context.instance.kustomization.name}`;
+}
+
+/** The opt-out, if a label or annotation on the object or inherited from kustomize sets it. */
+function optOut(object: K8sObject | undefined, chain: readonly KustomizeFile[], generator: RenderContext['rendered']['generator']): SkippedContext['at'] & { reason: 'label' | 'annotation' } | undefined {
+  const disabled = (map: ReadonlyMap<string, string> | undefined) => map?.get(substituteKey) === 'disabled';
+  if (object && disabled(object.labels)) return { reason: 'label', file: object.file, key: substituteKey };
+  if (object && disabled(object.annotations)) return { reason: 'annotation', file: object.file, key: substituteKey };
+  for (const k of chain) {
+    if (disabled(k.commonLabels)) return { reason: 'label', file: k.file, key: substituteKey };
+    if (disabled(k.commonAnnotations)) return { reason: 'annotation', file: k.file, key: substituteKey };
+  }
+  if (generator) {
+    const owner = chain[chain.length - 1];
+    if (disabled(generator.labels) || disabled(owner?.generatorLabels)) return { reason: 'label', file: owner?.file ?? '', key: substituteKey };
+    if (disabled(generator.annotations) || disabled(owner?.generatorAnnotations)) return { reason: 'annotation', file: owner?.file ?? '', key: substituteKey };
+  }
+  return undefined;
+}
+
+/** How one document (or a whole generator input, with `object` undefined) is substituted. */
+export function substitutionOf(contexts: readonly RenderContext[], object: K8sObject | undefined): DocumentSubstitution {
+  const result: DocumentSubstitution = { active: [], skipped: [] };
+  for (const context of contexts) {
+    const { instance, rendered } = context;
+    if (!instance.postBuild) {
+      result.skipped.push({ context, reason: 'no-postbuild' });
+      continue;
+    }
+    const out = optOut(object, rendered.chain, rendered.generator);
+    if (out) {
+      result.skipped.push({ context, reason: out.reason, at: { file: out.file, key: out.key } });
+      continue;
+    }
+    if (!instance.substitutes) {
+      result.skipped.push({ context, reason: 'no-variables' });
+      continue;
+    }
+    const vars = instance.variables.vars;
+    result.active.push({ context, strict: instance.strict, variable: (name) => vars.get(name), opaque: instance.variables.opaque, label: contextLabel(context) });
+  }
+  return result;
+}
