@@ -1,0 +1,67 @@
+/**
+ * Fix builders shared by rules. Each returns a fix as data (edits on offsets), or undefined
+ * when the YAML is shaped in a way the edit cannot be made safely (e.g. a flow map).
+ */
+import { isMap, isScalar, type Node, type YAMLMap } from 'yaml';
+import type { RuleFix } from './rules/rule';
+import { substituteKey } from './substitution';
+import type { K8sObject } from './workspace/objects';
+import { mapGet } from './yaml/nodes';
+
+/** The start of the line holding `offset`, and that line's indentation. */
+function lineAt(text: string, offset: number): { start: number; indent: number } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  let indent = 0;
+  while (text[start + indent] === ' ') indent++;
+  return { start, indent };
+}
+
+/** Just past the end of the line holding `offset` (after its line break). */
+function lineEnd(text: string, offset: number): number {
+  const newline = text.indexOf('\n', offset);
+  return newline === -1 ? text.length : newline + 1;
+}
+
+/** The offset after the last line a block map's entries occupy. */
+function blockMapEnd(text: string, map: YAMLMap): number {
+  const last = map.items[map.items.length - 1];
+  const node = (last.value ?? last.key) as Node;
+  return lineEnd(text, Math.max((node.range?.[1] ?? 1) - 1, 0));
+}
+
+/**
+ * Inserts `key: value` as the last entry of a block map, at its entries' indentation.
+ * `value` must already be valid YAML for a plain entry (quote it yourself); an empty
+ * value opens a nested block (`key:`).
+ */
+export function insertIntoBlockMap(text: string, map: YAMLMap, key: string, value: string): { offset: number; newText: string; indent: number } | undefined {
+  if (map.flow || map.items.length === 0) return undefined;
+  const first = map.items[0].key as Node | null;
+  if (!isScalar(first) || !first.range) return undefined;
+  const { indent } = lineAt(text, first.range[0]);
+  const column = first.range[0] - lineAt(text, first.range[0]).start;
+  if (column !== indent) return undefined; // `- key: v` entries: keep it simple and safe.
+  const offset = blockMapEnd(text, map);
+  const newline = offset === text.length && !text.endsWith('\n') ? '\n' : '';
+  return { offset, newText: `${newline}${' '.repeat(indent)}${key}:${value === '' ? '' : ` ${value}`}\n`, indent };
+}
+
+/** Adds `kustomize.toolkit.fluxcd.io/substitute: disabled` to the object's annotations. */
+export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix | undefined {
+  const metadata = mapGet(object.document.contents, 'metadata');
+  if (!isMap(metadata)) return undefined;
+  const annotations = mapGet(metadata, 'annotations');
+  const entry = `${substituteKey}: disabled`;
+  let edit: { offset: number; newText: string } | undefined;
+  if (isMap(annotations)) {
+    edit = insertIntoBlockMap(text, annotations, substituteKey, 'disabled');
+  } else if (annotations === undefined) {
+    const parent = insertIntoBlockMap(text, metadata, 'annotations', '');
+    if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${entry}\n` };
+  }
+  if (!edit) return undefined;
+  return {
+    title: `Turn substitution off for ${object.kind} ${object.name} (annotation ${substituteKey}: disabled)`,
+    edits: [{ range: { start: edit.offset, end: edit.offset }, newText: edit.newText }],
+  };
+}
