@@ -174,6 +174,7 @@ export class Engine {
         });
         return documents;
       },
+      parsedFile: (other) => index.parsed(other),
       substitutedScalars() {
         return this.documents().flatMap((d) => (d.substitution.active.length > 0 ? d.scalars.map((s) => ({ ...s, document: d })) : []));
       },

@@ -4,9 +4,10 @@
  */
 import { isMap, isScalar, type Node, type YAMLMap } from 'yaml';
 import type { RuleFix } from './rules/rule';
-import { substituteKey } from './substitution';
+import { substituteKey, type ActiveContext } from './substitution';
 import type { K8sObject } from './workspace/objects';
-import { mapGet } from './yaml/nodes';
+import type { ParsedFile } from './yaml/document';
+import { mapGet, scalarText } from './yaml/nodes';
 
 /** The start of the line holding `offset`, and that line's indentation. */
 function lineAt(text: string, offset: number): { start: number; indent: number } {
@@ -63,5 +64,31 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
   return {
     title: `Turn substitution off for ${object.kind} ${object.name} (annotation ${substituteKey}: disabled)`,
     edits: [{ range: { start: edit.offset, end: edit.offset }, newText: edit.newText }],
+  };
+}
+
+/**
+ * Defines a missing variable where the Kustomization's variables live: the first ConfigMap
+ * it substitutes from (the cluster's variable map), else its inline `postBuild.substitute`.
+ * The value is an empty placeholder for the author to fill in.
+ */
+export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined): RuleFix | undefined {
+  const instance = active.context.instance;
+  for (const { object } of instance.variables.sources) {
+    if (!object || object.kind !== 'ConfigMap') continue;
+    const parsed = parsedFile(object.file);
+    const document = parsed?.documents.find((d) => scalarText(mapGet(d.contents, 'kind')) === 'ConfigMap' && scalarText(mapGet(d.contents, 'metadata', 'name')) === object.name);
+    const data = mapGet(document?.contents, 'data');
+    const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, '""') : undefined;
+    if (edit) return { title: `Define ${name} in ConfigMap ${object.name} (${object.file}) with an empty value`, edits: [{ file: object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
+  }
+  const kustomization = instance.kustomization;
+  const parsed = parsedFile(kustomization.object.file);
+  const substitute = mapGet(parsed?.documents[kustomization.object.index]?.contents, 'spec', 'postBuild', 'substitute');
+  const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, '""') : undefined;
+  if (!edit) return undefined;
+  return {
+    title: `Define ${name} in the postBuild of Kustomization ${kustomization.name} with an empty value`,
+    edits: [{ file: kustomization.object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }],
   };
 }

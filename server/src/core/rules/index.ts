@@ -7,9 +7,11 @@ import { dollarHalfEscaped } from './dollar-half-escaped';
 import { dollarOverEscaped } from './dollar-over-escaped';
 import { envsubstParse } from './envsubst-parse';
 import type { Rule } from './rule';
+import { silentDefault } from './silent-default';
+import { undefinedVar } from './undefined-var';
 import { yamlSyntax } from './yaml-syntax';
 
-export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, yamlSyntax];
+export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, silentDefault, undefinedVar, yamlSyntax];
 
 export function ruleById(id: string): Rule | undefined {
   return RULES.find((rule) => rule.id === id);

@@ -53,6 +53,8 @@ export interface RuleContext {
   readonly parsed: ParsedFile;
   /** Every document with its scalars and substitution contexts; computed once per file. */
   documents(): readonly DocumentView[];
+  /** Another workspace file, parsed (from the engine's cache), for fixes that edit it. */
+  parsedFile(file: string): ParsedFile | undefined;
   /** The scalars of documents substituted in at least one render context. */
   substitutedScalars(): ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }

@@ -109,7 +109,9 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 /** The preferred fixes of all findings in `file`, applied once. */
 export function applyPreferredFixes(file: string, text: string, findings: readonly Finding[]): string {
   const edits = findings.flatMap((f) => f.fixes.filter((fix) => fix.preferred).flatMap((fix) => fix.edits)).filter((e) => e.file === file);
-  return applyEdits(text, edits);
+  // Two findings may carry the same edit (one variable used twice): apply it once.
+  const unique = [...new Map(edits.map((e) => [`${e.range.start}:${e.range.end}:${e.newText}`, e])).values()];
+  return applyEdits(text, unique);
 }
 
 function listFilesRecursively(dir: string, prefix = ''): string[] {

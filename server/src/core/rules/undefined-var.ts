@@ -1,0 +1,71 @@
+import { defineVariableFix } from '../fixes';
+import { sourceRange } from '../yaml/scalar-text';
+import { relatedKustomizations } from './contexts';
+import type { Rule, RuleContext, RuleFix } from './rule';
+import { describeOutcomes, outcomesOf, type ContextOutcome } from './variable-outcomes';
+
+/**
+ * UNDEFINED-VAR: `${X}` where X is not defined in a render context.
+ *
+ * Without strict mode the controller substitutes an empty string and applies the result;
+ * with strict mode (the default from Flux 2.9) the whole Kustomization fails. Which one
+ * happens depends on the cluster, so the message says what happens where.
+ */
+export const undefinedVar: Rule = {
+  id: 'UNDEFINED-VAR',
+  severity: 'warning',
+  summary: '`${X}` with X undefined: renders empty, or fails the Kustomization in strict mode.',
+  docs: `# UNDEFINED-VAR
+
+## What it does
+Flags \`\${X}\` (and every other form that reads X, nested ones included) when X is not
+defined for a Kustomization that substitutes the file: not in its \`postBuild.substitute\`,
+not in any ConfigMap or Secret of its \`substituteFrom\`.
+
+## Why is this bad?
+Without strict mode, Flux substitutes an empty string and applies the result: an image tag,
+a hostname or a replica count silently becomes empty. With strict mode (the default from
+Flux 2.9), the Kustomization fails with \`variable not set (strict mode): "X"\` and nothing it
+manages is updated. The same file can do one in staging and the other in production; the
+message says which happens where. Strict mode also fails on an unset variable inside a
+default word, even when the default is not used (\`\${A:-\${B}}\`).
+
+## Example
+\`\`\`yaml
+image: ghcr.io/example/app:\${app_version}
+\`\`\`
+
+## Fix
+Define the variable for every cluster that renders the file (the quick fix adds an empty
+placeholder to the cluster's variable ConfigMap), or give the expression a default
+(\`\${app_version:=1.4.2}\`).
+`,
+  *check(context) {
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      for (const expansion of scan.expansions) {
+        const outcomes = outcomesOf(expansion, document.substitution.active).filter((o) => o.kind !== 'default');
+        if (outcomes.length === 0) continue;
+        const missing = [...new Set(outcomes.flatMap((o) => o.missing))];
+        const ref = expansion.refs.find((r) => missing.includes(r.name)) ?? expansion;
+        const fixes = missing.flatMap((name) => defineEverywhere(name, outcomes, context.parsedFile) ?? []);
+        if (fixes.length > 0) fixes[0].preferred = true;
+        yield {
+          range: sourceRange(site.text, ref.start, ref.end),
+          severity: outcomes.some((o) => o.kind === 'fails') ? 'error' : 'warning',
+          message: `${missing.map((n) => `\`${n}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined: ${describeOutcomes(outcomes)}.`,
+          related: relatedKustomizations(outcomes.map((o) => o.active)),
+          fixes,
+        };
+      }
+    }
+  },
+};
+
+/** One fix that defines `name` for every context that lacks it (one edit per variable map). */
+function defineEverywhere(name: string, outcomes: readonly ContextOutcome[], parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
+  const fixes = outcomes.filter((o) => o.missing.includes(name)).flatMap((o) => defineVariableFix(o.active, name, parsedFile) ?? []);
+  if (fixes.length === 0) return undefined;
+  const edits = [...new Map(fixes.flatMap((f) => f.edits).map((e) => [`${e.file}:${e.range.start}`, e])).values()];
+  const where = [...new Set(edits.map((e) => e.file))];
+  return { title: where.length === 1 ? fixes[0].title : `Define ${name} with an empty value in ${where.join(', ')}`, edits };
+}

@@ -1,0 +1,69 @@
+/**
+ * What an expansion that reads an undefined variable does in each render context: fail the
+ * Kustomization (strict), fall back to its default word, or render (usually empty). The
+ * undefined-variable rules share this, so their verdicts never disagree with each other or
+ * with the hover.
+ */
+import { evaluateExpansion, isDefaultOperator, type Expansion } from '../envsubst';
+import type { ActiveContext } from '../substitution';
+
+export type OutcomeKind = 'fails' | 'default' | 'renders';
+
+export interface ContextOutcome {
+  active: ActiveContext;
+  kind: OutcomeKind;
+  /** The undefined names the expansion reads in this context. */
+  missing: string[];
+  /** The text it renders to, or the controller's error. */
+  detail: string;
+}
+
+/** A stand-in for values the repository cannot show (encrypted or external secrets). */
+const unknownValue = '\u2026';
+
+export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
+  const node = expansion.node;
+  if (!node) return [];
+  const outcomes: ContextOutcome[] = [];
+  for (const context of active) {
+    if (context.opaque) continue; // A source with unknowable keys may define anything.
+    const missing = expansion.names.filter((name) => context.variable(name) === undefined);
+    if (missing.length === 0) continue;
+    const lookup = (name: string) => {
+      const variable = context.variable(name);
+      return variable ? (variable.value ?? unknownValue) : undefined;
+    };
+    const result = evaluateExpansion(expansion, lookup, { strict: context.strict });
+    if (result.kind !== 'output') {
+      const message = result.kind === 'panic' ? `panic: ${result.message} [recovered]` : result.message;
+      outcomes.push({ active: context, kind: 'fails', missing, detail: message });
+    } else if (isDefaultOperator(node.operator) && missing.includes(node.name)) {
+      outcomes.push({ active: context, kind: 'default', missing, detail: result.text });
+    } else {
+      outcomes.push({ active: context, kind: 'renders', missing, detail: result.text });
+    }
+  }
+  return outcomes;
+}
+
+/** "renders empty in staging/apps; fails … in production/apps (strict)": one clause per distinct outcome. */
+export function describeOutcomes(outcomes: readonly ContextOutcome[]): string {
+  const clauses = new Map<string, string[]>();
+  for (const outcome of outcomes) {
+    const clause =
+      outcome.kind === 'fails'
+        ? `fails the Kustomization (strict: ${outcome.detail})`
+        : outcome.kind === 'default'
+          ? `uses the default ${quote(outcome.detail)}`
+          : outcome.detail === ''
+            ? 'renders empty'
+            : `renders as ${quote(outcome.detail)}`;
+    clauses.set(clause, [...(clauses.get(clause) ?? []), outcome.active.label]);
+  }
+  return [...clauses].map(([clause, labels]) => `${clause} in ${[...new Set(labels)].join(', ')}`).join('; ');
+}
+
+function quote(text: string): string {
+  const short = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return `\`${short.replace(/`/g, "'").replace(/\n/g, '⏎')}\``;
+}
