@@ -43,9 +43,8 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
       const active = document.substitution.active;
       for (const expansion of scan.expansions) {
         if (expansion.error === undefined) continue;
-        const end = displayEnd(site.text.value, expansion.end);
-        const range = sourceRange(site.text, expansion.start, end);
-        const expression = site.text.value.slice(expansion.start, end);
+        const range = sourceRange(site.text, expansion.start, expansion.end);
+        const expression = site.text.value.slice(expansion.start, expansion.end);
         const report: RuleReport = {
           range,
           message: `Flux cannot parse ${code(expression)}: ${expansion.error}. Every resource of ${contextList(active)} fails to reconcile.${hint(expression)}`,
@@ -63,19 +62,6 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
     }
   },
 };
-
-/**
- * The parser stops at the first character it cannot use (`[` in `${A[0]}`); the squiggle
- * is more useful over the whole expression, up to its closing brace on the same line.
- */
-function displayEnd(value: string, stop: number): number {
-  if (value[stop - 1] === '}') return stop;
-  for (let i = stop; i < value.length && i < stop + 80; i++) {
-    if (value[i] === '}') return i + 1;
-    if (value[i] === '\n' || (value[i] === '$' && value[i + 1] === '{')) break;
-  }
-  return stop;
-}
 
 /** Names the bash habit behind the most common parse errors. */
 function hint(expression: string): string {

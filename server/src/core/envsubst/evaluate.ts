@@ -1,0 +1,109 @@
+/**
+ * Evaluation with Flux's semantics (flux.md §3.3, §3.4, §4): one pass, values inserted
+ * verbatim, every nested argument evaluated before its operator runs (so strict mode fails on
+ * an unset variable even in a default word that is not used), and evaluation left to right
+ * with the first error or panic ending it.
+ */
+import { type ExpansionNode, isDefaultOperator } from './ast';
+import { ByteSink, type ByteString, decodeBytes, toUint8Array, utf8Decode, utf8Encode } from './bytes';
+import { applyOperator } from './functions';
+import { EvaluationFailure, GoPanic, ParseFailure } from './messages';
+import { measureExpansion, parseExpansion } from './parser';
+import { type Expansion, endOfInput, forEachDollarRun, startsExpansion } from './template';
+import { goQuote } from './unicode';
+
+export type EnvsubstResult =
+  /** `text` is `bytes` decoded as UTF-8, each invalid byte as U+FFFD (as Go decodes runes). */
+  | { kind: 'output'; bytes: Uint8Array; text: string }
+  /** The exact envsubst.Eval error text, e.g. 'missing closing brace'. */
+  | { kind: 'error'; message: string }
+  /** The Go runtime panic text, e.g. 'runtime error: slice bounds out of range [1:0]'. */
+  | { kind: 'panic'; message: string };
+
+/** undefined means "not defined": strict mode then fails unless the operator is a default; otherwise it acts as "". */
+export type Lookup = (name: string) => string | undefined;
+
+export interface EnvsubstOptions {
+  strict: boolean;
+}
+
+/**
+ * envsubst.Eval: parses the whole input (a parse error anywhere wins), then substitutes.
+ * It walks the text twice, first measuring every expansion and then parsing and evaluating
+ * each, so nothing outlives its own expansion: on manifests many megabytes long this keeps the
+ * garbage collector out of the way.
+ */
+export function envsubst(input: string, lookup: Lookup, options: EnvsubstOptions): EnvsubstResult {
+  const limit = endOfInput(input);
+  let parseError: string | undefined;
+  forEachDollarRun(input, limit, (start, end, next) => {
+    if (!startsExpansion(end - start, next)) return end;
+    const measured = measureExpansion(input, end - 1);
+    if (typeof measured === 'number') return measured;
+    parseError = measured.message;
+    return limit;
+  });
+  if (parseError !== undefined) return { kind: 'error', message: parseError };
+
+  const sink = new ByteSink(limit + (limit >> 3));
+  let from = 0;
+  const failure = guard(() => {
+    forEachDollarRun(input, limit, (start, end, next) => {
+      sink.writeText(input.slice(from, start));
+      const count = end - start;
+      const live = startsExpansion(count, next);
+      // Each `$$` becomes `$`; an odd last `$` stays literal unless it starts an expansion.
+      sink.writeBytes('$'.repeat(live ? (count - 1) / 2 : (count + 1) >> 1));
+      from = end;
+      if (!live) return end;
+      const node = parseExpansion(input, end - 1);
+      if (node instanceof ParseFailure) throw new Error('envsubst: an expansion measured but failed to parse');
+      sink.writeBytes(evaluateNode(node, lookup, options.strict));
+      from = node.end;
+      return node.end;
+    });
+    sink.writeText(input.slice(from, limit));
+  });
+  if (failure !== undefined) return failure;
+  const bytes = sink.bytes();
+  return { kind: 'output', bytes, text: decodeBytes(bytes) };
+}
+
+/** Evaluates one expansion alone, as envsubst would evaluate an input made of just that expression. */
+export function evaluateExpansion(expansion: Expansion, lookup: Lookup, options: EnvsubstOptions): EnvsubstResult {
+  const node = expansion.node;
+  if (expansion.error !== undefined || node === undefined) return { kind: 'error', message: expansion.error ?? 'bad substitution' };
+  return evaluateToResult(() => evaluateNode(node, lookup, options.strict));
+}
+
+/** The value of one expansion as bytes; throws EvaluationFailure or GoPanic. */
+export function evaluateNode(node: ExpansionNode, lookup: Lookup, strict: boolean): ByteString {
+  const args: ByteString[] = [];
+  for (const arg of node.args) args.push(arg.kind === 'text' ? utf8Encode(arg.value) : evaluateNode(arg, lookup, strict));
+  const value = lookup(node.name);
+  if (value === undefined && strict && !isDefaultOperator(node.operator)) {
+    throw new EvaluationFailure(`variable not set (strict mode): ${goQuote(node.name)}`);
+  }
+  return applyOperator(node.operator, utf8Encode(value ?? ''), args);
+}
+
+/** Runs an evaluation that yields bytes and wraps its outcome as a result. */
+function evaluateToResult(run: () => ByteString): EnvsubstResult {
+  let bytes = '';
+  const failure = guard(() => {
+    bytes = run();
+  });
+  return failure ?? { kind: 'output', bytes: toUint8Array(bytes), text: utf8Decode(bytes) };
+}
+
+/** Runs an evaluation; an evaluation error or a Go panic becomes the result. */
+function guard(run: () => void): EnvsubstResult | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    if (error instanceof EvaluationFailure) return { kind: 'error', message: error.message };
+    if (error instanceof GoPanic) return { kind: 'panic', message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The editor's view of a text: every run of `$` at the top level and every `${…}`, with
+ * UTF-16 ranges, scanned the way Flux scans it.
+ *
+ * Top-level text is simple enough to scan without the expression scanner: Flux collapses
+ * each `$$` to `$` from left to right, so in a run of n dollars only an odd last one can
+ * start an expansion, and only when `{` follows (flux.md §3.1). Flux also stops at the first
+ * NUL, so nothing after it is reported.
+ *
+ * Unlike Flux, the scan goes on after an expression that does not parse, so the editor can
+ * show every broken expression at once. The failing expression is taken to end just after
+ * its own `}` when one closes it on the same line (counting nested `${`), otherwise where
+ * Flux's parser stopped, but not beyond the end of that line; scanning resumes there. Up to
+ * the first error, the scan is exactly Flux's, so its first error is Flux's error.
+ */
+import type { ExpansionNode, NameRef } from './ast';
+import { ParseFailure } from './messages';
+import { measureExpansion, parseExpansion, refsOf } from './parser';
+import { DOLLAR, LBRACE, RBRACE } from './scanner';
+
+/** A maximal run of `$` in top-level text (not inside `${…}`). */
+export interface DollarRun {
+  start: number;
+  end: number;
+  /** The number of `$`. Flux writes `floor(count / 2)` of them, plus the odd one when it is not live. */
+  count: number;
+  /** What follows the run; an odd run before `{` ends in a live `$` that starts an expansion. */
+  next: 'brace' | 'other' | 'eof';
+}
+
+/** One `${…}` at the top level, nested expansions included in it. */
+export interface Expansion {
+  /** The live `$` (for an odd run, its last `$`). */
+  start: number;
+  /**
+   * Just after the closing `}`. When the expression does not parse: just after the `}` that
+   * closes it on the same line if there is one, else `stop` clamped to the end of the line
+   * (and to a NUL); always at least `start + 2`.
+   */
+  end: number;
+  /** Flux's exact parse error text, when the expression does not parse. */
+  error?: string;
+  /** On a parse error, the offset just after the character Flux's parser rejected. */
+  stop?: number;
+  /** Every distinct variable name referenced, nested ones included, in source order (for an error: those read before it). */
+  names: string[];
+  /** Every name as written, with its range, in source order. */
+  refs: NameRef[];
+  /** The parsed expression, which evaluateExpansion runs; absent when `error` is set. */
+  node?: ExpansionNode;
+}
+
+export interface TemplateScan {
+  runs: DollarRun[];
+  expansions: Expansion[];
+  /** The offset of the first NUL: Flux stops reading there and drops the rest. */
+  nul?: number;
+}
+
+const NEWLINE = 0x0a;
+
+export function scanTemplate(text: string): TemplateScan {
+  const runs: DollarRun[] = [];
+  const expansions: Expansion[] = [];
+  const limit = endOfInput(text);
+  forEachDollarRun(text, limit, (start, end, next) => {
+    runs.push({ start, end, count: end - start, next });
+    if (!startsExpansion(end - start, next)) return end;
+    const expansion = scanExpansion(text, end - 1, limit);
+    expansions.push(expansion);
+    return expansion.end;
+  });
+  return { runs, expansions, nul: limit < text.length ? limit : undefined };
+}
+
+/** Where Flux stops reading: at the first NUL, else at the end. */
+export function endOfInput(text: string): number {
+  const nul = text.indexOf('\u0000');
+  return nul < 0 ? text.length : nul;
+}
+
+/** Whether a run of `count` dollars followed by `next` ends in a live `$` that starts an expansion. */
+export function startsExpansion(count: number, next: DollarRun['next']): boolean {
+  return next === 'brace' && count % 2 === 1;
+}
+
+/**
+ * Visits every maximal run of `$` in the top-level text before `limit`, left to right. The
+ * visitor returns where reading resumes: after the run, or after the expansion it starts.
+ */
+export function forEachDollarRun(text: string, limit: number, visit: (start: number, end: number, next: DollarRun['next']) => number): void {
+  let at = text.indexOf('$');
+  while (at >= 0 && at < limit) {
+    let after = at + 1;
+    while (after < limit && text.charCodeAt(after) === DOLLAR) after++;
+    const next = after >= limit ? 'eof' : text.charCodeAt(after) === LBRACE ? 'brace' : 'other';
+    at = text.indexOf('$', visit(at, after, next));
+  }
+}
+
+/** Parses the expansion at `dollar`; `limit` is the end of what Flux reads (the first NUL). */
+function scanExpansion(text: string, dollar: number, limit: number): Expansion {
+  const parsed = measureExpansion(text, dollar);
+  if (typeof parsed === 'number') return new ScannedExpansion(text, dollar, parsed, undefined, undefined, undefined);
+  let end = closingBraceOnLine(text, dollar + 2, limit);
+  if (end < 0) {
+    const lineEnd = text.indexOf('\n', dollar);
+    end = Math.min(parsed.stop, lineEnd < 0 ? text.length : lineEnd);
+  }
+  end = Math.max(dollar + 2, Math.min(end, limit));
+  return new ScannedExpansion(text, dollar, end, parsed.message, parsed.stop, parsed.refs);
+}
+
+/**
+ * An Expansion whose node, `refs` and `names` are made on first use. Most scans are only
+ * read for errors and ranges, and the editor scans every scalar of files many megabytes long,
+ * where building every node up front doubles the time spent collecting garbage.
+ */
+class ScannedExpansion implements Expansion {
+  private builtNode: ExpansionNode | undefined;
+  private cachedRefs: NameRef[] | undefined;
+  private cachedNames: string[] | undefined;
+
+  constructor(
+    private readonly source: string,
+    readonly start: number,
+    readonly end: number,
+    readonly error: string | undefined,
+    readonly stop: number | undefined,
+    failedRefs: NameRef[] | undefined,
+  ) {
+    this.cachedRefs = failedRefs;
+  }
+
+  get node(): ExpansionNode | undefined {
+    if (this.error !== undefined) return undefined;
+    if (this.builtNode === undefined) {
+      const parsed = parseExpansion(this.source, this.start);
+      // Measuring and parsing walk the same grammar, so an expansion that measured cleanly parses.
+      if (parsed instanceof ParseFailure) throw new Error(`envsubst: ${this.source.slice(this.start, this.end)} measured but failed to parse`);
+      this.builtNode = parsed;
+    }
+    return this.builtNode;
+  }
+
+  get refs(): NameRef[] {
+    return (this.cachedRefs ??= this.node === undefined ? [] : refsOf(this.node));
+  }
+
+  get names(): string[] {
+    return (this.cachedNames ??= distinctNames(this.refs));
+  }
+
+  /** Serializes the computed fields too, as a plain object would. */
+  toJSON(): object {
+    const { start, end, error, stop, names, refs, node } = this;
+    return { start, end, error, stop, names, refs, node };
+  }
+}
+
+/** The offset after the `}` that closes an expression opened before `from`, if it is on the same line; else -1. */
+function closingBraceOnLine(text: string, from: number, limit: number): number {
+  let depth = 1;
+  for (let i = from; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) return -1;
+    if (c === RBRACE) {
+      depth--;
+      if (depth === 0) return i + 1;
+    } else if (c === DOLLAR && text.charCodeAt(i + 1) === LBRACE) {
+      depth++;
+      i++;
+    }
+  }
+  return -1;
+}
+
+function distinctNames(refs: readonly NameRef[]): string[] {
+  const names: string[] = [];
+  for (const ref of refs) if (!names.includes(ref.name)) names.push(ref.name);
+  return names;
+}
