@@ -2,22 +2,27 @@
  * The engine: one per workspace. It owns the file index and the Flux graph, takes file
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
+import { Scalar } from 'yaml';
+import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { scanTemplate } from './envsubst';
 import { FluxGraph } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import type { WorkspaceHost } from './host';
 import { compareFindings, type Finding, type Severity } from './model';
-import { RULES } from './rules';
-import type { DocumentView, Rule, RuleContext, SubstitutedScalar } from './rules/rule';
+import { RULES, ruleById } from './rules';
+import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { substitutionOf } from './substitution';
+import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
-import { scalarsOf, type ParsedFile } from './yaml/document';
+import { scalarsOf, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
 
 export interface EngineSettings {
-  /** Per-rule severity overrides; 'off' disables the rule. */
+  /** Per-rule severity overrides from the editor; they win over `.render-lens.yaml`. */
   severities?: Readonly<Record<string, Severity | 'off'>>;
   /** Strict substitution for clusters that do not say (Flux ≥ 2.9 substitutes strictly). */
   strictDefault?: boolean;
+  /** Files to skip (globs), on top of the repository's `exclude`. */
+  exclude?: readonly string[];
   /** Where a failing rule is reported; the other rules still run. */
   log?: (message: string) => void;
 }
@@ -44,9 +49,12 @@ export function isYamlFile(path: string): boolean {
 /** Edits to these can change the graph; edits to anything else only change the file itself. */
 const graphRelevant = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ConfigMap|Secret|ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
 
+const commentNote = ' (In a comment: the controller drops comments, but `flux envsubst` over a `kustomize build` stream substitutes them.)';
+
 export class Engine {
   readonly index: FileIndex;
   private graph: FluxGraph | undefined;
+  private repoConfig: RepoConfig | undefined;
 
   constructor(
     host: WorkspaceHost,
@@ -56,19 +64,30 @@ export class Engine {
   }
 
   configure(settings: EngineSettings): void {
-    if ((settings.strictDefault ?? true) !== (this.settings.strictDefault ?? true)) this.graph = undefined;
+    if (settings.strictDefault !== this.settings.strictDefault) this.graph = undefined;
     this.settings = settings;
   }
 
+  /** The repository's `.render-lens.yaml`, read once per version. */
+  config(): RepoConfig {
+    this.repoConfig ??= readRepoConfig(this.index.text(configFile));
+    return this.repoConfig;
+  }
+
   fluxGraph(): FluxGraph {
-    this.graph ??= FluxGraph.build(this.index, { strict: this.settings.strictDefault ?? true });
+    this.graph ??= FluxGraph.build(this.index, { strict: this.settings.strictDefault ?? this.config().strict ?? true });
     return this.graph;
   }
 
-  /** A file's new text (undefined: deleted). Returns true when the Flux graph must be rebuilt. */
+  /** A file's new text (undefined: deleted). Returns true when every file must be re-checked. */
   update(file: string, text: string | undefined): boolean {
     const before = this.index.known(file)?.text;
     if (!this.index.update(file, text)) return false;
+    if (file === configFile) {
+      this.repoConfig = undefined;
+      this.graph = undefined;
+      return true;
+    }
     const relevant =
       before === undefined ||
       text === undefined ||
@@ -84,6 +103,7 @@ export class Engine {
   reset(): void {
     this.index.reset();
     this.graph = undefined;
+    this.repoConfig = undefined;
   }
 
   /**
@@ -100,37 +120,20 @@ export class Engine {
     return false;
   }
 
+  isExcluded(path: string): boolean {
+    return [...this.config().exclude, ...(this.settings.exclude ?? [])].some((glob) => matchesGlob(path, glob));
+  }
+
   analyzeFile(file: string, options: AnalyzeOptions = {}): FileAnalysis {
-    if (!isYamlFile(file) || this.isHelmTemplate(file)) return { findings: [], fields: 0 };
+    if (!isYamlFile(file) || this.isHelmTemplate(file) || this.isExcluded(file)) return { findings: [], fields: 0 };
     const parsed = this.index.parsed(file);
     if (!parsed) return { findings: [], fields: 0 };
     const context = this.createContext(file, parsed);
-    const findings: Finding[] = [];
-    for (const rule of this.selectRules(options)) {
-      const severity = this.settings.severities?.[rule.id] ?? rule.severity;
-      if (severity === 'off') continue;
-      try {
-        for (const report of rule.check(context)) {
-          findings.push({
-            rule: rule.id,
-            severity: report.severity && severity === rule.severity ? report.severity : severity,
-            file,
-            range: report.range,
-            message: report.message,
-            related: report.related ?? [],
-            fixes: (report.fixes ?? []).map((fix) => ({
-              title: fix.title,
-              preferred: fix.preferred ?? false,
-              edits: fix.edits.map((edit) => ({ file: edit.file ?? file, range: edit.range, newText: edit.newText })),
-            })),
-          });
-        }
-      } catch (error) {
-        // A bug in one rule must not hide the others' findings or stop the server.
-        this.settings.log?.(`rule ${rule.id} failed on ${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      }
-    }
-    return { findings: findings.sort(compareFindings), fields: context.documents().reduce((n, d) => n + d.scalars.length, 0) };
+    const rules = this.selectRules(options);
+    const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => this.runRule(rule, context));
+    const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
+    const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
+    return { findings: [...kept, ...last].sort(compareFindings), fields: context.documents().reduce((n, d) => n + d.scalars.length, 0) };
   }
 
   analyzeWorkspace(paths: readonly string[] = [''], options: AnalyzeOptions = {}): WorkspaceAnalysis {
@@ -138,13 +141,56 @@ export class Engine {
     const inScope = (file: string) => prefixes.some((p) => p === '' || file === p || file.startsWith(`${p}/`));
     const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0 };
     for (const file of this.index.files()) {
-      if (!inScope(file) || !isYamlFile(file) || this.isHelmTemplate(file)) continue;
+      if (!inScope(file) || !isYamlFile(file) || this.isHelmTemplate(file) || this.isExcluded(file)) continue;
       const analysis = this.analyzeFile(file, options);
       result.findings.push(...analysis.findings);
       result.fields += analysis.fields;
       result.files++;
     }
     return result;
+  }
+
+  private severityOf(rule: Rule): Severity | 'off' {
+    return this.settings.severities?.[rule.id] ?? this.config().severities[rule.id] ?? rule.severity;
+  }
+
+  private runRule(rule: Rule, context: RuleContext): Finding[] {
+    const severity = this.severityOf(rule);
+    if (severity === 'off') return [];
+    const findings: Finding[] = [];
+    try {
+      for (const report of rule.check(context)) findings.push(this.toFinding(rule, severity, context.file, report));
+    } catch (error) {
+      // A bug in one rule must not hide the others' findings or stop the server.
+      this.settings.log?.(`rule ${rule.id} failed on ${context.file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    return findings;
+  }
+
+  private toFinding(rule: Rule, severity: Severity, file: string, report: RuleReport): Finding {
+    return {
+      rule: rule.id,
+      // A report may say how serious this instance is, unless the user chose a severity.
+      severity: report.severity && severity === rule.severity ? report.severity : severity,
+      file,
+      range: report.range,
+      message: report.message,
+      related: report.related ?? [],
+      fixes: (report.fixes ?? []).map((fix) => ({
+        title: fix.title,
+        preferred: fix.preferred ?? false,
+        edits: fix.edits.map((edit) => ({ file: edit.file ?? file, range: edit.range, newText: edit.newText })),
+      })),
+    };
+  }
+
+  /** Tokens in comments matter only on some paths: report them as information. */
+  private lowerInComments(findings: Finding[], comments: readonly YamlComment[]): Finding[] {
+    return findings.map((finding) => {
+      const inComment = comments.some((c) => finding.range.start >= c.start && finding.range.start < c.end);
+      if (!inComment || finding.severity === 'hint') return finding;
+      return { ...finding, severity: 'information', message: finding.message + commentNote };
+    });
   }
 
   private isGeneratorInput(file: string): boolean {
@@ -155,29 +201,58 @@ export class Engine {
     return options.only ? RULES.filter((rule) => options.only!.includes(rule.id)) : RULES;
   }
 
+  /** The documents of a file with their scalars, comments and substitution contexts. */
+  documentsOf(file: string): DocumentView[] {
+    const parsed = isYamlFile(file) && !this.isHelmTemplate(file) ? this.index.parsed(file) : undefined;
+    return parsed ? this.buildDocuments(file, parsed) : [];
+  }
+
+  private buildDocuments(file: string, parsed: ParsedFile): DocumentView[] {
+    const contexts = this.fluxGraph().contextsOf(file);
+    const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
+    const comments = commentScalars(parsed.comments);
+    return parsed.documents.map((document, i) => {
+      const substitution = substitutionOf(contexts, objects.get(i));
+      const scalars: SubstitutedScalar[] = [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: scanTemplate(site.text.value) }));
+      // A comment belongs to the document it sits in (or before, for the first one).
+      const [start, , end] = document.range;
+      const own = comments.filter((c) => c.site.range.start < end && (i === 0 || c.site.range.start >= start));
+      return { index: i, document, object: objects.get(i), substitution, scalars: [...scalars, ...own] };
+    });
+  }
+
   private createContext(file: string, parsed: ParsedFile): RuleContext {
     let documents: DocumentView[] | undefined;
-    const graph = () => this.fluxGraph();
+    let suppressions: Suppression[] | undefined;
+    const engine = this;
     const index = this.index;
     return {
       file,
       text: parsed.text,
       parsed,
       documents() {
-        if (documents) return documents;
-        const contexts = graph().contextsOf(file);
-        const objects = new Map(index.objects(file).map((o) => [o.index, o]));
-        documents = parsed.documents.map((document, index) => {
-          const substitution = substitutionOf(contexts, objects.get(index));
-          const scalars: SubstitutedScalar[] = [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: scanTemplate(site.text.value) }));
-          return { index, document, object: objects.get(index), substitution, scalars };
-        });
+        documents ??= engine.buildDocuments(file, parsed);
         return documents;
       },
       parsedFile: (other) => index.parsed(other),
+      fluxGraph: () => engine.fluxGraph(),
+      suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
+      knownRule: (id) => ruleById(id) !== undefined,
       substitutedScalars() {
         return this.documents().flatMap((d) => (d.substitution.active.length > 0 ? d.scalars.map((s) => ({ ...s, document: d })) : []));
       },
     };
   }
+}
+
+/** Comments as scalars whose text is everything after `#`, mapped one to one. */
+function commentScalars(comments: readonly YamlComment[]): SubstitutedScalar[] {
+  return comments
+    .filter((c) => c.text.includes('$'))
+    .map((c) => {
+      const starts = Int32Array.from(c.text, (_, i) => c.start + 1 + i);
+      const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
+      const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text };
+      return { site, scan: scanTemplate(c.text), comment: true };
+    });
 }

@@ -8,6 +8,7 @@ import { version } from '../version';
 import { createLogger } from './logger';
 import { registerCodeActions } from './requests/code-actions';
 import { registerDiagnostics } from './requests/diagnostics';
+import { registerHover } from './requests/hover';
 import { Workspaces } from './workspace';
 
 if (process.argv.includes('--version')) {
@@ -28,6 +29,7 @@ connection.onInitialize((params): InitializeResult => {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
+      hoverProvider: true,
     },
     serverInfo: { name: 'render-lens', version },
   };
@@ -35,6 +37,7 @@ connection.onInitialize((params): InitializeResult => {
 
 registerDiagnostics(connection, documents, workspaces, log);
 registerCodeActions(connection, documents, workspaces);
+registerHover(connection, documents, workspaces);
 
 // A bug must never take the server down with the user's editor session; log and go on.
 process.on('uncaughtException', (error) => log.error(`uncaught: ${error.stack ?? error.message}`));

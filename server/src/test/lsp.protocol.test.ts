@@ -44,6 +44,7 @@ suite('language server over stdio', () => {
     assert.deepEqual(seen, [
       ['ENVSUBST-PARSE', '${HOSTS[0]}', 6, 10],
       ['DOLLAR-HALF-ESCAPED', '$$$', 7, 10],
+      ['UNDEFINED-VAR', 'HOME', 7, 14],
     ]);
     assert.equal(published.version, 1);
     for (const diagnostic of published.diagnostics) {
@@ -74,6 +75,18 @@ suite('language server over stdio', () => {
     const next = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: after\ndata:\n  a: "${X"\n';
     const after = await client.open(fileOf('after.yaml', next), next);
     assert.deepEqual(after.diagnostics.map((d) => d.code), ['ENVSUBST-PARSE']);
+  });
+
+  test('hovers an expression with what it becomes and where the value comes from', async () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: hover\ndata:\n  where: in ${cluster}\n';
+    const uri = fileOf('hover.yaml', text);
+    await client.open(uri, text);
+    const document = TextDocument.create(uri, 'yaml', 1, text);
+    const hover = await client.hover(uri, document.positionAt(text.indexOf('${cluster}') + 3));
+    assert.ok(hover && hover.range && typeof hover.contents === 'object' && 'value' in hover.contents);
+    assert.equal(document.getText(hover.range), '${cluster}');
+    assert.match(hover.contents.value, /\| production\/apps \(strict\) \| `production` \|/);
+    assert.match(hover.contents.value, /from postBuild\.substitute of Kustomization apps — clusters\/production\/apps\.yaml:10/);
   });
 
   test('does not flag files that Flux does not substitute', async () => {

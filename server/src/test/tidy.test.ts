@@ -40,7 +40,7 @@ suite('tidy', () => {
     for (const rule of RULES) {
       const cases = listCases(rule.id).map(loadCase);
       assert.ok(cases.length > 0, `no fixture cases for ${rule.id}`);
-      const offersFixes = cases.some((fixture) => runCase(fixture, [rule.id]).some((f) => f.fixes.length > 0));
+      const offersFixes = cases.some((fixture) => runCase(fixture.files, [rule.id]).some((f) => f.fixes.length > 0));
       const hasGolden = cases.some((fixture) => Object.keys(fixture.fixed).length > 0);
       assert.ok(!offersFixes || hasGolden, `${rule.id} offers fixes but no case has a .fixed golden`);
     }

@@ -9,9 +9,10 @@ import { envsubstParse } from './envsubst-parse';
 import type { Rule } from './rule';
 import { silentDefault } from './silent-default';
 import { undefinedVar } from './undefined-var';
+import { unusedSuppression } from './unused-suppression';
 import { yamlSyntax } from './yaml-syntax';
 
-export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, silentDefault, undefinedVar, yamlSyntax];
+export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, silentDefault, undefinedVar, unusedSuppression, yamlSyntax];
 
 export function ruleById(id: string): Rule | undefined {
   return RULES.find((rule) => rule.id === id);

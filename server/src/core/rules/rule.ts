@@ -6,7 +6,9 @@
 import type { Document } from 'yaml';
 import type { TemplateScan } from '../envsubst';
 import type { Range, Severity } from '../model';
+import type { FluxGraph } from '../flux/graph';
 import type { DocumentSubstitution } from '../substitution';
+import type { Suppression } from '../suppressions';
 import type { K8sObject } from '../workspace/objects';
 import type { ParsedFile, ScalarSite } from '../yaml/document';
 
@@ -32,10 +34,12 @@ export interface RuleReport {
   fixes?: RuleFix[];
 }
 
-/** A scalar of the file with the envsubst view of its decoded value. */
+/** A scalar of the file (or a comment's text) with the envsubst view of its decoded value. */
 export interface SubstitutedScalar {
   site: ScalarSite;
   scan: TemplateScan;
+  /** A comment: the controller drops it; the engine lowers findings in it to information. */
+  comment?: boolean;
 }
 
 /** One YAML document of the file: its Kubernetes identity and how the controller treats it. */
@@ -55,6 +59,11 @@ export interface RuleContext {
   documents(): readonly DocumentView[];
   /** Another workspace file, parsed (from the engine's cache), for fixes that edit it. */
   parsedFile(file: string): ParsedFile | undefined;
+  /** The workspace's Flux graph, for rules about definitions (variables, sources). */
+  fluxGraph(): FluxGraph;
+  /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */
+  suppressions(): readonly Suppression[];
+  knownRule(id: string): boolean;
   /** The scalars of documents substituted in at least one render context. */
   substitutedScalars(): ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
@@ -67,5 +76,7 @@ export interface Rule {
   readonly summary: string;
   /** Markdown for docs/rules/<id>.md: what it does, why it matters, an example, the fix. */
   readonly docs: string;
+  /** Runs after every other rule (it reads what they found); its findings cannot be suppressed. */
+  readonly runsLast?: boolean;
   check(context: RuleContext): Iterable<RuleReport>;
 }

@@ -2,7 +2,7 @@
  * YAML files parsed once with positions, and the scalars of each document with their
  * decoded text mapped back to source offsets.
  */
-import { Document, LineCounter, Scalar, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Node } from 'yaml';
+import { Composer, Document, LineCounter, Parser, Scalar, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import type { Range } from '../model';
 import { decodeScalar, type ScalarStyle, type ScalarText } from './scalar-text';
 
@@ -17,17 +17,21 @@ export interface ParsedFile {
   documents: Document.Parsed[];
   lineCounter: LineCounter;
   problems: YamlProblem[];
+  /** Every comment, in source order (the controller drops them; some paths do not). */
+  comments: YamlComment[];
 }
 
 export function parseYamlFile(text: string): ParsedFile {
   const lineCounter = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter, keepSourceTokens: true, prettyErrors: false, uniqueKeys: false });
-  const list = Array.isArray(documents) ? documents : [];
+  // One pass of the parser gives both the documents and the comments (from the syntax tree).
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const composer = new Composer({ keepSourceTokens: true, prettyErrors: false, uniqueKeys: false });
+  const documents = [...composer.compose(tokens, true, text.length)] as Document.Parsed[];
   const problems: YamlProblem[] = [];
-  for (const doc of list) {
+  for (const doc of documents) {
     for (const e of doc.errors) problems.push({ message: e.message, range: { start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]) }, severity: 'error' });
   }
-  return { text, documents: list, lineCounter, problems };
+  return { text, documents, lineCounter, problems, comments: collectComments(tokens) };
 }
 
 /** Where a scalar sits: the keys and indices from the document root. */
@@ -89,4 +93,32 @@ function siteOf(node: Scalar, source: string, path: NodePath, isKey: boolean): S
 
 function wholeRange(value: string, start: number, end: number): ScalarText {
   return { value, starts: new Int32Array(value.length).fill(start), ends: new Int32Array(value.length).fill(end) };
+}
+
+export interface YamlComment {
+  /** Offset of the `#`. */
+  start: number;
+  end: number;
+  /** The comment's text without the `#`. */
+  text: string;
+}
+
+/** Collects comment tokens anywhere in the parser's syntax tree. */
+function collectComments(tokens: readonly unknown[]): YamlComment[] {
+  const comments: YamlComment[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const token = value as { type?: string; offset?: number; source?: string };
+    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
+      comments.push({ start: token.offset, end: token.offset + token.source.length, text: token.source.slice(1) });
+      return;
+    }
+    for (const key of Object.keys(value)) if (key !== 'source') visit((value as Record<string, unknown>)[key]);
+  };
+  visit(tokens);
+  return comments.sort((a, b) => a.start - b.start);
 }

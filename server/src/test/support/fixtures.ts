@@ -89,8 +89,13 @@ export function describeFinding(finding: Finding, text: string): string {
   return describe(finding.file, start.line + 1, start.character + 1, endColumn, finding.severity, finding.rule, finding.message, finding.fixes.length > 0);
 }
 
-export function runCase(fixture: FixtureCase, only?: readonly string[]): Finding[] {
-  return new Engine(new MemoryHost(fixture.files)).analyzeWorkspace([''], only ? { only } : {}).findings;
+/**
+ * Runs every rule over the case, as the editor would, and keeps the findings of `ruleIds`
+ * (all when omitted): suppressions and rules that read other rules' results see the real thing.
+ */
+export function runCase(files: Record<string, string>, ruleIds?: readonly string[]): Finding[] {
+  const findings = new Engine(new MemoryHost(files)).analyzeWorkspace(['']).findings;
+  return ruleIds ? findings.filter((f) => ruleIds.includes(f.rule)) : findings;
 }
 
 /** Applies non-overlapping edits to one text, last first so offsets stay valid. */

@@ -10,6 +10,7 @@ import {
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
   InitializeRequest,
   InitializedNotification,
   PublishDiagnosticsNotification,
@@ -18,6 +19,8 @@ import {
   StreamMessageWriter,
   createProtocolConnection,
   type CodeAction,
+  type Hover,
+  type Position,
   type Diagnostic,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
@@ -84,6 +87,10 @@ export class LspTestClient {
       range: diagnostic.range,
       context: { diagnostics: [diagnostic] },
     }) as Promise<CodeAction[]>;
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
   }
 
   async stop(): Promise<number | null> {

@@ -1,0 +1,55 @@
+/**
+ * `.render-lens.yaml` at the repository root: the team's policy (severities, strict mode to
+ * assume, files to skip). Editor settings are applied on top of it.
+ */
+import { parse } from 'yaml';
+import type { Severity } from './model';
+
+export interface RepoConfig {
+  severities: Record<string, Severity | 'off'>;
+  strict: boolean | undefined;
+  exclude: string[];
+  problems: string[];
+}
+
+export const configFile = '.render-lens.yaml';
+const levels = new Set(['error', 'warning', 'information', 'hint', 'off']);
+
+export function readRepoConfig(text: string | undefined): RepoConfig {
+  const config: RepoConfig = { severities: {}, strict: undefined, exclude: [], problems: [] };
+  if (text === undefined) return config;
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (error) {
+    config.problems.push(`${configFile}: ${(error as Error).message}`);
+    return config;
+  }
+  if (data === null || typeof data !== 'object') return config;
+  const record = data as Record<string, unknown>;
+  const severity = record.severity ?? record.severities;
+  if (severity && typeof severity === 'object') {
+    for (const [rule, level] of Object.entries(severity as Record<string, unknown>)) {
+      if (typeof level === 'string' && levels.has(level)) config.severities[rule] = level as Severity | 'off';
+      else config.problems.push(`${configFile}: severity of ${rule} must be one of ${[...levels].join(', ')}`);
+    }
+  }
+  if (typeof record.strict === 'boolean') config.strict = record.strict;
+  if (Array.isArray(record.exclude)) config.exclude = record.exclude.filter((e): e is string => typeof e === 'string');
+  return config;
+}
+
+/** Glob match for excludes: `**` any path, `*` any name part, `?` one character. */
+export function matchesGlob(path: string, glob: string): boolean {
+  let pattern = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      pattern += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') pattern += '[^/]*';
+    else if (c === '?') pattern += '[^/]';
+    else pattern += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${pattern}(?:/.*)?$`).test(path);
+}

@@ -1,0 +1,122 @@
+/**
+ * Hover: what a `${…}` or a run of dollars becomes in each render context, and where each
+ * variable's value comes from. It uses the same evaluation as the rules, so a hover and a
+ * diagnostic can never disagree. Secret values are never shown.
+ */
+import { evaluateExpansion, type DollarRun, type Expansion } from './envsubst';
+import type { Engine } from './engine';
+import type { Range } from './model';
+import { codeSpan, displayLayerValue, layerLocation, layerSource } from './render/values';
+import type { SubstitutedScalar } from './rules/rule';
+import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
+import { sourceRange } from './yaml/scalar-text';
+
+export interface Hover {
+  range: Range;
+  markdown: string;
+}
+
+export function hoverAt(engine: Engine, file: string, offset: number): Hover | undefined {
+  const documents = engine.documentsOf(file);
+  for (const document of documents) {
+    for (const scalar of document.scalars) {
+      const { site } = scalar;
+      if (offset < site.range.start || offset > site.range.end) continue;
+      const unit = unitAt(scalar, offset);
+      if (unit === undefined) continue;
+      const expansion = scalar.scan.expansions.find((e) => unit >= e.start && unit < e.end);
+      if (expansion) return expansionHover(engine, scalar, expansion, document.substitution);
+      const run = scalar.scan.runs.find((r) => unit >= r.start && unit < r.end);
+      if (run) return runHover(scalar, run, document.substitution);
+    }
+  }
+  return undefined;
+}
+
+/** The value unit whose source covers `offset`. */
+function unitAt(scalar: SubstitutedScalar, offset: number): number | undefined {
+  const { starts, ends } = scalar.site.text;
+  for (let i = 0; i < starts.length; i++) if (offset >= starts[i] && offset < Math.max(ends[i], starts[i] + 1)) return i;
+  return undefined;
+}
+
+function notSubstituted(substitution: DocumentSubstitution): string {
+  if (substitution.skipped.length === 0) return 'No Flux Kustomization renders this file, so nothing substitutes it: the text reaches the cluster as written.';
+  const reasons = substitution.skipped.map(({ context, reason, at }) => {
+    const why =
+      reason === 'no-postbuild'
+        ? 'has no `postBuild`'
+        : reason === 'no-variables'
+          ? 'defines no variables and its strategy is not `Always`, so substitution is skipped'
+          : `is opted out by the ${reason} \`kustomize.toolkit.fluxcd.io/substitute: disabled\`${at ? ` (${at.file})` : ''}`;
+    return `- ${contextLabel(context)} ${why}`;
+  });
+  return `Not substituted; the text reaches the cluster as written:\n${reasons.join('\n')}`;
+}
+
+function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution): Hover {
+  const source = scalar.site.text.value.slice(expansion.start, expansion.end);
+  const range = sourceRange(scalar.site.text, expansion.start, expansion.end);
+  const lines = [`**${codeSpan(source)}** — Flux post-build substitution`, ''];
+  if (expansion.error !== undefined) {
+    lines.push(`Flux cannot parse this: \`${expansion.error}\`. Every resource of the Kustomization fails to reconcile.`);
+    return { range, markdown: lines.join('\n') };
+  }
+  if (substitution.active.length === 0) {
+    lines.push(notSubstituted(substitution));
+    return { range, markdown: lines.join('\n') };
+  }
+  lines.push('| context | becomes |', '|---|---|');
+  for (const active of substitution.active) lines.push(`| ${active.label}${active.strict ? ' (strict)' : ''} | ${outcome(expansion, active)} |`);
+  const textOf = (file: string) => engine.index.text(file);
+  for (const name of expansion.names) {
+    lines.push('', `**${name}**`);
+    for (const active of substitution.active) {
+      const variable = active.variable(name);
+      if (!variable) {
+        lines.push(`- ${active.label}: not defined${active.opaque ? ' here (a source with unknown keys may define it)' : ''}${whereToDefine(active)}`);
+        continue;
+      }
+      const [winner, ...overridden] = variable.layers;
+      lines.push(`- ${active.label}: ${displayLayerValue(winner)} from ${layerSource(winner)} — ${layerLocation(winner, textOf)}`);
+      for (const layer of overridden) lines.push(`  - overrides ${displayLayerValue(layer)} from ${layerSource(layer)} — ${layerLocation(layer, textOf)}`);
+    }
+  }
+  return { range, markdown: lines.join('\n') };
+}
+
+function outcome(expansion: Expansion, active: ActiveContext): string {
+  const result = evaluateExpansion(
+    expansion,
+    (name) => {
+      const variable = active.variable(name);
+      if (!variable) return undefined;
+      return variable.layers[0]?.secret || variable.value === undefined ? '\u2026' : variable.value;
+    },
+    { strict: active.strict },
+  );
+  if (result.kind === 'error') return `fails: \`${result.message}\``;
+  if (result.kind === 'panic') return `fails: \`panic: ${result.message} [recovered]\``;
+  const secret = expansion.names.some((name) => active.variable(name)?.layers[0]?.secret);
+  if (secret) return 'a secret value (not shown)';
+  return result.text === '' ? '*empty*' : codeSpan(result.text.replace(/\|/g, '\\|'));
+}
+
+function whereToDefine(active: ActiveContext): string {
+  const source = active.context.instance.variables.sources.find((s) => s.object?.kind === 'ConfigMap')?.object;
+  if (source) return ` — define it in ConfigMap ${source.name} (${source.file})`;
+  const postBuild = active.context.instance.postBuild;
+  return postBuild ? ` — define it in postBuild.substitute (${postBuild.file})` : '';
+}
+
+function runHover(scalar: SubstitutedScalar, run: DollarRun, substitution: DocumentSubstitution): Hover {
+  const range = sourceRange(scalar.site.text, run.start, run.end);
+  const written = '$'.repeat(run.count);
+  const live = run.next === 'brace' && run.count % 2 === 1;
+  const arrives = '$'.repeat(live ? (run.count - 1) / 2 : Math.ceil(run.count / 2));
+  const lines = [`**${codeSpan(written)}** — a run of ${run.count} dollar${run.count === 1 ? '' : 's'}`, ''];
+  if (substitution.active.length === 0) lines.push(notSubstituted(substitution));
+  else if (live) lines.push(`Arrives as ${arrives ? codeSpan(arrives) : 'nothing'} followed by the substituted expression: the last \`$\` is live.`);
+  else lines.push(`Arrives as ${codeSpan(arrives)}${run.next === 'brace' ? ' followed by the literal braces' : ''}: Flux turns each \`$$\` into \`$\`.`);
+  return { range, markdown: lines.join('\n') };
+}

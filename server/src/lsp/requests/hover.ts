@@ -1,0 +1,18 @@
+/** Hover: the core computes the markdown; this converts positions, nothing more. */
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import { MarkupKind } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { hoverAt } from '../../core/hover';
+import { toLspRange } from '../convert';
+import type { Workspaces } from '../workspace';
+
+export function registerHover(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces): void {
+  connection.onHover(({ textDocument, position }) => {
+    const document = documents.get(textDocument.uri);
+    const located = workspaces.locate(textDocument.uri);
+    if (!document || !located) return null;
+    const hover = hoverAt(located.engine, located.file, document.offsetAt(position));
+    if (!hover) return null;
+    return { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: toLspRange(document, hover.range) };
+  });
+}
