@@ -60,13 +60,14 @@ export function substitutionOf(contexts: readonly RenderContext[], object: K8sOb
   const result: DocumentSubstitution = { active: [], skipped: [] };
   for (const context of contexts) {
     const { instance, rendered } = context;
-    if (!instance.postBuild) {
-      result.skipped.push({ context, reason: 'no-postbuild' });
-      continue;
-    }
+    // An explicit opt-out is the most telling reason, so it is checked first.
     const out = optOut(object, rendered.chain, rendered.generator);
     if (out) {
       result.skipped.push({ context, reason: out.reason, at: { file: out.file, key: out.key } });
+      continue;
+    }
+    if (!instance.postBuild) {
+      result.skipped.push({ context, reason: 'no-postbuild' });
       continue;
     }
     if (!instance.substitutes) {

@@ -1,0 +1,80 @@
+import type { RenderContext } from '../flux/graph';
+import { sourceRange } from '../yaml/scalar-text';
+import type { Rule } from './rule';
+
+/**
+ * NOT-SUBSTITUTED: `${X}` for a variable the cluster knows, in a file whose Kustomization
+ * does not substitute it. The literal `${X}` ships to the cluster.
+ *
+ * Typical causes: a manifest moved from `apps/` (whose Kustomization has postBuild) to
+ * `infrastructure/` (which has none), or a Kustomization whose variables all vanished.
+ * A deliberate opt-out (the `substitute: disabled` label or annotation) is respected.
+ */
+export const notSubstituted: Rule = {
+  id: 'NOT-SUBSTITUTED',
+  severity: 'warning',
+  summary: 'A known variable in a file its Kustomization does not substitute: the literal ships.',
+  docs: `# NOT-SUBSTITUTED
+
+## What it does
+Flags \`\${X}\` where X is a variable defined for some Kustomization of the cluster, in a file
+that the Kustomizations rendering it do not substitute: they have no \`postBuild\`, or no
+variable resolves for them (and the strategy is not \`Always\`).
+
+## Why is this bad?
+The text \`\${cluster_domain}\` reaches the cluster as written: an Ingress host, an image tag or
+a URL with a literal \`\${…}\` in it. Nothing fails at reconcile time, so the mistake shows up
+only as broken behaviour. It usually happens when a manifest moves between directories
+applied by different Kustomizations.
+
+## Example
+\`\`\`yaml
+# infrastructure/ingress.yaml, applied by a Kustomization without postBuild
+spec:
+  rules:
+    - host: grafana.\${cluster_domain}
+\`\`\`
+
+## Fix
+Add \`postBuild\` (with the same \`substituteFrom\`) to the Kustomization that applies the file,
+or move the file under one that substitutes. A resource that must keep \`\${…}\` literally should
+say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
+`,
+  *check(context) {
+    const graph = context.fluxGraph();
+    for (const document of context.documents()) {
+      const { active, skipped } = document.substitution;
+      if (active.length > 0) continue;
+      const unsubstituted = skipped.filter((s) => s.reason === 'no-postbuild' || s.reason === 'no-variables');
+      if (unsubstituted.length === 0 || unsubstituted.length < skipped.length) continue;
+      for (const { site, scan, comment } of document.scalars) {
+        if (comment) continue; // Comments never reach the cluster from this path.
+        for (const expansion of scan.expansions) {
+          if (expansion.error !== undefined || !expansion.node) continue;
+          const name = expansion.node.name;
+          const definers = unsubstituted.flatMap((s) => definersIn(s.context, name, graph.clusters));
+          if (definers.length === 0) continue;
+          const renderers = [...new Set(unsubstituted.map((s) => `${s.context.cluster.name}/${s.context.instance.kustomization.name}`))];
+          yield {
+            range: sourceRange(site.text, expansion.start, expansion.end),
+            message:
+              `\`${site.text.value.slice(expansion.start, expansion.end)}\` reaches the cluster literally: ${renderers.join(', ')} ` +
+              `${renderers.length === 1 ? 'applies' : 'apply'} this file without substitution, though \`${name}\` is defined for ${[...new Set(definers.map((d) => d.label))].join(', ')}.`,
+            related: unsubstituted.map((s) => ({
+              file: s.context.instance.kustomization.object.file,
+              range: s.context.instance.kustomization.nameRange,
+              message: s.reason === 'no-postbuild' ? 'this Kustomization has no postBuild' : 'no variable resolves for this Kustomization',
+            })),
+          };
+        }
+      }
+    }
+  },
+};
+
+/** The Kustomizations of the same cluster that define `name`. */
+function definersIn(context: RenderContext, name: string, clusters: ReadonlyArray<RenderContext['cluster']>) {
+  const cluster = clusters.find((c) => c === context.cluster);
+  if (!cluster) return [];
+  return cluster.instances.filter((i) => i.substitutes && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}` }));
+}
