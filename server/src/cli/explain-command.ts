@@ -1,0 +1,34 @@
+/** `render-lens explain FILE [--json]`: the render contexts of a file, with variable provenance. */
+import * as path from 'path';
+import { Engine } from '../core/engine';
+import { explainFile, type ExplainedContext } from '../core/render/explain';
+import { NodeHost } from '../node-host';
+import { parseArgs, UsageError } from './args';
+
+export async function explainCommand(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, { json: 'switch', root: 'value' });
+  if (args.positionals.length !== 1) throw new UsageError('usage: render-lens explain FILE [--json] [--root DIR]');
+  const root = path.resolve(String(args.flags.get('root') ?? '.'));
+  const host = new NodeHost(root);
+  const file = host.relative(path.resolve(args.positionals[0]));
+  if (file === undefined) throw new UsageError(`${args.positionals[0]} is outside ${root} (use --root)`);
+  if (host.readFile(file) === undefined) throw new UsageError(`no such file: ${args.positionals[0]}`);
+  const contexts = explainFile(new Engine(host), file);
+  process.stdout.write(args.flags.has('json') ? JSON.stringify({ file, contexts }, null, 2) + '\n' : formatExplain(file, contexts));
+  return 0;
+}
+
+export function formatExplain(file: string, contexts: readonly ExplainedContext[]): string {
+  if (contexts.length === 0) return `${file}: no Flux Kustomization renders this file; it is not substituted.\n`;
+  let out = `${file}: ${contexts.length} render context${contexts.length === 1 ? '' : 's'}\n`;
+  for (const c of contexts) {
+    out += `\n${c.cluster}/${c.kustomization.name} (Kustomization ${c.kustomization.namespace}/${c.kustomization.name}, ${c.kustomization.file}:${c.kustomization.line})\n`;
+    out += c.substitutes ? `  substitutes: yes, ${c.strict ? 'strict' : 'not strict'} (${c.strictReason}), strategy ${c.strategy}\n` : `  substitutes: no (${c.skipped})\n`;
+    for (const missing of c.missingSources) out += `  missing source: ${missing}\n`;
+    for (const v of c.variables) {
+      out += `  ${v.name} = ${v.value}\n`;
+      v.layers.forEach((layer, i) => (out += `    ${i === 0 ? 'from' : 'overrides'} ${layer.value} — ${layer.source}, ${layer.file}:${layer.line}\n`));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * The `render-lens` command line: the editor's engine for terminals, CI and scripts.
+ * Exit codes: 0 clean, 1 findings (or an envsubst error), 2 usage or internal error.
+ */
+import { version } from '../version';
+import { UsageError } from './args';
+import { checkCommand } from './check-command';
+import { envsubstCommand } from './envsubst-command';
+import { explainCommand } from './explain-command';
+import { substituteCommand } from './substitute-command';
+
+const usage = `Usage: render-lens <command> [options]
+
+Commands:
+  check [PATHS...]           check YAML files (default: the current directory)
+      --format text|json     output format (default text)
+      --max-severity LEVEL   exit 1 when a finding is at least LEVEL: error (default), warning, information, hint
+      --root DIR             show paths relative to DIR (default: the current directory)
+      --exit-zero            exit 0 even when there are findings (for demos and reports)
+  explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from
+  envsubst [--strict] [--vars FILE]
+                             print stdin as \`flux envsubst\` would, with the environment (and FILE) as variables
+  envsubst --jsonl           batch: each stdin line {"input","env","strict"} gives {"output"} | {"error"} | {"panic"}
+  substitute --jsonl         batch: each stdin line {"source","vars","strict","always"} gives what kustomize-controller applies
+  --version, --help
+`;
+
+const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
+  check: checkCommand,
+  envsubst: envsubstCommand,
+  explain: explainCommand,
+  substitute: substituteCommand,
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--version') {
+    process.stdout.write(`render-lens ${version}\n`);
+    return 0;
+  }
+  if (command === undefined || command === '--help' || command === 'help') {
+    process.stdout.write(usage);
+    return command === undefined ? 2 : 0;
+  }
+  const run = commands[command];
+  if (!run) throw new UsageError(`unknown command ${command}`);
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`render-lens: ${error.message}\n\n${usage}`);
+    else process.stderr.write(`render-lens: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
