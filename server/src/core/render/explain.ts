@@ -1,0 +1,61 @@
+/**
+ * `explain`: the render contexts of a file — which cluster, which Kustomization, whether it
+ * substitutes, in which mode — with every variable, its value and its layers. Plain data
+ * for the CLI's text and JSON output; Secret values are already redacted here.
+ */
+import type { Engine } from '../engine';
+import { substitutionOf } from '../substitution';
+import { LineIndex } from '../positions';
+import { displayLayerValue, layerSource } from './values';
+
+export interface ExplainedLayer {
+  value: string;
+  source: string;
+  file: string;
+  line: number;
+}
+
+export interface ExplainedContext {
+  cluster: string;
+  kustomization: { name: string; namespace: string; file: string; line: number };
+  substitutes: boolean;
+  /** Why not, when it does not: no postBuild, no variables, or an opt-out. */
+  skipped?: string;
+  strict: boolean;
+  strictReason: string;
+  strategy: 'WithVariables' | 'Always';
+  variables: Array<{ name: string; value: string; layers: ExplainedLayer[] }>;
+  missingSources: string[];
+}
+
+export function explainFile(engine: Engine, file: string): ExplainedContext[] {
+  const graph = engine.fluxGraph();
+  const lineOf = (path: string, offset: number) => {
+    const text = engine.index.text(path);
+    return text === undefined ? 0 : new LineIndex(text).positionAt(offset).line + 1;
+  };
+  const objects = engine.index.objects(file);
+  return graph.contextsOf(file).map((context) => {
+    const { instance, cluster } = context;
+    const k = instance.kustomization;
+    // A file can hold several resources; the first one's opt-out speaks for the file here.
+    const skip = substitutionOf([context], objects[0]).skipped[0];
+    return {
+      cluster: cluster.name,
+      kustomization: { name: k.name, namespace: k.namespace, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
+      substitutes: skip === undefined,
+      ...(skip ? { skipped: skip.reason } : {}),
+      strict: instance.strict,
+      strictReason: cluster.strictMode.reason,
+      strategy: instance.postBuild?.strategy ?? 'WithVariables',
+      variables: [...instance.variables.vars.values()]
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
+        .map((variable) => ({
+          name: variable.name,
+          value: variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown',
+          layers: variable.layers.map((layer) => ({ value: displayLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+        })),
+      missingSources: instance.variables.sources.filter((s) => !s.object && !s.ref.optional).map((s) => `${s.ref.kind}/${s.ref.name}`),
+    };
+  });
+}
