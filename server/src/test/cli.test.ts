@@ -1,0 +1,132 @@
+/** The built CLI, run as a user or a script runs it. */
+import * as assert from 'assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fixturesDir, loadConformance, projectRoot } from './support/paths';
+
+const cli = path.join(projectRoot, 'dist', 'cli.js');
+
+function run(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    cwd: projectRoot,
+    input: options.input ?? '',
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Compares with a golden file; UPDATE_GOLDENS=1 rewrites it instead. */
+function golden(name: string, actual: string): void {
+  const file = path.join(fixturesDir, 'cli', name);
+  if (process.env.UPDATE_GOLDENS === '1') fs.writeFileSync(file, actual);
+  assert.equal(actual, fs.readFileSync(file, 'utf8'), `output differs from test-fixtures/cli/${name}`);
+}
+
+const demo = path.join('test-fixtures', 'demo');
+
+suite('cli: check', () => {
+  test('prints each finding with its source line and carets, then a summary, and exits 1 on errors', () => {
+    const { code, stdout } = run(['check', '--root', demo, demo]);
+    assert.equal(code, 1);
+    golden('demo-check.txt', stdout);
+  });
+
+  test('--exit-zero and --max-severity decide the exit code', () => {
+    assert.equal(run(['check', '--root', demo, '--exit-zero', demo]).code, 0);
+    assert.equal(run(['check', '--root', demo, '--max-severity', 'error', path.join(demo, 'infrastructure')]).code, 0);
+    assert.equal(run(['check', '--root', demo, '--max-severity', 'warning', path.join(demo, 'infrastructure')]).code, 1);
+  });
+
+  test('--format json reports positions as offsets and 1-based lines and columns', () => {
+    const { stdout } = run(['check', '--root', demo, '--format', 'json', demo]);
+    const report = JSON.parse(stdout) as { version: number; summary: { files: number; findings: number }; findings: Array<{ rule: string; file: string; start: { line: number; column: number; offset: number } }> };
+    assert.equal(report.version, 1);
+    assert.equal(report.summary.findings, report.findings.length);
+    const parse = report.findings.find((f) => f.rule === 'ENVSUBST-PARSE');
+    assert.ok(parse);
+    const text = fs.readFileSync(path.join(demo, parse.file), 'utf8');
+    assert.equal(text.slice(parse.start.offset, parse.start.offset + 2), '${');
+    assert.equal(text.split('\n')[parse.start.line - 1][parse.start.column - 1], '$');
+  });
+
+  test('usage errors exit 2 with a message', () => {
+    const { code, stderr } = run(['check', '--format', 'xml']);
+    assert.equal(code, 2);
+    assert.match(stderr, /--format must be one of text, json/);
+    assert.equal(run(['frobnicate']).code, 2);
+  });
+});
+
+suite('cli: explain', () => {
+  test('prints the contexts of a file with the variables and where they come from', () => {
+    const { code, stdout } = run(['explain', '--root', demo, path.join(demo, 'apps', 'backup', 'cronjob.yaml')]);
+    assert.equal(code, 0);
+    assert.match(stdout, /^production\/apps \(Kustomization flux-system\/apps, clusters\/production\/apps\.yaml:6\)$/m);
+    assert.match(stdout, /substitutes: yes, strict \(Flux v2\.9\.1/);
+    assert.match(stdout, /^ {2}region = `eu-west-1`\n {4}from `eu-west-1` — ConfigMap cluster-vars, clusters\/production\/cluster-vars\.yaml:7$/m);
+    const json = JSON.parse(run(['explain', '--json', '--root', demo, path.join(demo, 'infrastructure', 'ingress.yaml')]).stdout) as { contexts: Array<{ substitutes: boolean; skipped: string }> };
+    assert.deepEqual(json.contexts.map((c) => [c.substitutes, c.skipped]), [[false, 'no-postbuild']]);
+  });
+});
+
+suite('cli: envsubst', () => {
+  test('substitutes stdin with the environment, as flux envsubst does', () => {
+    const { code, stdout } = run(['envsubst'], { input: 'image: app:${TAG:-latest} pid=$$ ${UNSET}.\n', env: { TAG: '1.2' } });
+    assert.equal(code, 0);
+    assert.equal(stdout, 'image: app:1.2 pid=$ .\n');
+  });
+
+  test('--strict fails with the exact error text and exit 1', () => {
+    const { code, stdout, stderr } = run(['envsubst', '--strict'], { input: 'a: ${UNSET}\n' });
+    assert.equal(code, 1);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'variable not set (strict mode): "UNSET"\n');
+  });
+
+  test('--vars adds variables from a dotenv or YAML file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-vars-'));
+    fs.writeFileSync(path.join(dir, 'vars.env'), '# cluster\nDOMAIN="example.com"\nexport MODE=fast\n');
+    fs.writeFileSync(path.join(dir, 'vars.yaml'), 'DOMAIN: example.org\nPORT: 0755\n');
+    assert.equal(run(['envsubst', '--vars', path.join(dir, 'vars.env')], { input: '${DOMAIN} ${MODE}' }).stdout, 'example.com fast');
+    assert.equal(run(['envsubst', '--vars', path.join(dir, 'vars.yaml')], { input: '${DOMAIN}:${PORT}' }).stdout, 'example.org:0755');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('--jsonl answers every curated conformance vector exactly', () => {
+    type Vector = { input: string; env: Record<string, string>; strict: boolean; output?: string; output_b64?: string; error?: string; panic?: string };
+    const vectors = loadConformance<Vector>('envsubst/curated.jsonl');
+    const input = vectors.map((v) => JSON.stringify({ input: v.input, env: v.env, strict: v.strict })).join('\n') + '\n';
+    const answers = run(['envsubst', '--jsonl'], { input }).stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    assert.equal(answers.length, vectors.length);
+    const wrong = vectors.filter((v, i) => {
+      const a = answers[i];
+      if (v.error !== undefined) return a.error !== v.error;
+      if (v.panic !== undefined) return a.panic !== v.panic;
+      return a.output !== v.output || a.output_b64 !== v.output_b64;
+    });
+    assert.deepEqual(wrong.slice(0, 5), []);
+  });
+});
+
+suite('cli: substitute', () => {
+  test('--jsonl runs every pipeline vector through the controller path', () => {
+    type Vector = { id: string; source: string; vars: Record<string, string>; strict: boolean; always: boolean; final?: string; skip_reason?: string; stage?: string; error?: string; controller_error?: string };
+    const vectors = loadConformance<Vector>('pipeline/pipeline.jsonl');
+    const input = vectors.map((v) => JSON.stringify({ source: v.source, vars: v.vars, strict: v.strict, always: v.always })).join('\n') + '\n';
+    const answers = run(['substitute', '--jsonl'], { input }).stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    assert.equal(answers.length, vectors.length);
+    const canonical = (json: string | undefined) => (json === undefined ? undefined : JSON.stringify(JSON.parse(json.replace(/(?<=[:\[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '"$1"'))));
+    const wrong = vectors.filter((v, i) => {
+      const a = answers[i];
+      if (v.skip_reason !== undefined) return a.skipped !== v.skip_reason;
+      if (v.stage !== undefined) return a.stage !== v.stage || a.error !== v.error;
+      if (v.final !== undefined) return canonical(a.final) !== canonical(v.final);
+      return false;
+    });
+    assert.deepEqual(wrong.map((v) => v.id).slice(0, 5), []);
+  });
+});
