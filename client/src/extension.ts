@@ -1,14 +1,15 @@
 /**
- * The VS Code side of Render Lens: start the bundled language server and hand it YAML
- * documents. Everything the user sees comes from the server.
+ * The VS Code side of Render Lens: start the bundled language server for YAML documents and
+ * wire the palette commands. Everything the user sees comes from the server.
  */
 import * as path from 'path';
-import { commands, workspace, type ExtensionContext } from 'vscode';
+import { commands, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { checkWorkspaceCommand, type CheckWorkspaceResult } from '../../server/src/protocol';
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
+function createClient(context: ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -19,15 +20,38 @@ export async function activate(context: ExtensionContext): Promise<void> {
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
     ],
-    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml}') },
+    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/{*.yaml,*.yml,Kustomization,*.env}') },
   };
-  client = new LanguageClient('renderLens', 'Render Lens', serverOptions, clientOptions);
+  return new LanguageClient('renderLens', 'Render Lens', serverOptions, clientOptions);
+}
+
+async function setEnabled(context: ExtensionContext, enabled: boolean): Promise<void> {
+  if (enabled && !client) {
+    client = createClient(context);
+    await client.start();
+  } else if (!enabled && client) {
+    await client.stop();
+    client = undefined;
+  }
+}
+
+export async function activate(context: ExtensionContext): Promise<void> {
   context.subscriptions.push(
     commands.registerCommand('renderLens.restartServer', async () => {
       await client?.restart();
     }),
+    commands.registerCommand('renderLens.showOutput', () => client?.outputChannel.show(true)),
+    // The server runs the check; the client only reports the totals.
+    commands.registerCommand('renderLens.checkWorkspace', async () => {
+      const result = (await client?.sendRequest('workspace/executeCommand', { command: checkWorkspaceCommand, arguments: [] })) as CheckWorkspaceResult | undefined;
+      if (result) void window.showInformationMessage(`Render Lens: ${result.findings} finding(s), ${result.errors} error(s) in ${result.files} file(s).`);
+    }),
+    workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration('renderLens.enable')) await setEnabled(context, workspace.getConfiguration('renderLens').get<boolean>('enable', true));
+    }),
+    { dispose: () => void client?.stop() },
   );
-  if (workspace.getConfiguration('renderLens').get<boolean>('enable', true)) await client.start();
+  await setEnabled(context, workspace.getConfiguration('renderLens').get<boolean>('enable', true));
 }
 
 export async function deactivate(): Promise<void> {

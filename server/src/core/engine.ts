@@ -99,6 +99,12 @@ export class Engine {
     return relevant;
   }
 
+  /** Looks for new and removed files (a full check on request); known texts are kept. */
+  rescan(): void {
+    this.index.relist();
+    this.graph = undefined;
+  }
+
   /** Every file changed at once (e.g. a branch switch): start over. */
   reset(): void {
     this.index.reset();

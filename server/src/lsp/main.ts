@@ -6,9 +6,12 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection, type InitializeResult } from 'vscode-languageserver/node';
 import { version } from '../version';
 import { createLogger } from './logger';
+import { checkWorkspaceCommand } from '../protocol';
+import { registerCheckWorkspace } from './requests/check-workspace';
 import { registerCodeActions } from './requests/code-actions';
 import { registerDiagnostics } from './requests/diagnostics';
 import { registerHover } from './requests/hover';
+import { toEngineSettings, watchSettings } from './settings';
 import { Workspaces } from './workspace';
 
 if (process.argv.includes('--version')) {
@@ -21,7 +24,10 @@ const documents = new TextDocuments(TextDocument);
 const log = createLogger(connection, () => process.env.RENDER_LENS_LOG === 'debug');
 const workspaces = new Workspaces({ log: (message) => log.error(message) });
 
+let configurationSupported = false;
+
 connection.onInitialize((params): InitializeResult => {
+  configurationSupported = params.capabilities.workspace?.configuration === true;
   const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
   workspaces.setFolders(folders);
   log.info(`render-lens-server ${version} started for ${folders.length} workspace folder(s)`);
@@ -30,14 +36,25 @@ connection.onInitialize((params): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
       hoverProvider: true,
+      executeCommandProvider: { commands: [checkWorkspaceCommand] },
     },
     serverInfo: { name: 'render-lens', version },
   };
 });
 
-registerDiagnostics(connection, documents, workspaces, log);
+const diagnostics = registerDiagnostics(connection, documents, workspaces, log);
+watchSettings(
+  connection,
+  () => configurationSupported,
+  (settings) => {
+    workspaces.configure(toEngineSettings(settings, log));
+    diagnostics.refreshAll();
+  },
+  log,
+);
 registerCodeActions(connection, documents, workspaces);
 registerHover(connection, documents, workspaces);
+registerCheckWorkspace(connection, workspaces);
 
 // A bug must never take the server down with the user's editor session; log and go on.
 process.on('uncaughtException', (error) => log.error(`uncaught: ${error.stack ?? error.message}`));

@@ -5,6 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { checkWorkspaceCommand } from '../protocol';
 import { LspTestClient } from './support/lsp-client';
 
 suite('language server over stdio', () => {
@@ -87,6 +88,16 @@ suite('language server over stdio', () => {
     assert.equal(document.getText(hover.range), '${cluster}');
     assert.match(hover.contents.value, /\| production\/apps \(strict\) \| `production` \|/);
     assert.match(hover.contents.value, /from postBuild\.substitute of Kustomization apps — clusters\/production\/apps\.yaml:10/);
+  });
+
+  test('checks the whole workspace on request, files not open included', async () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: closed\ndata:\n  sql: DO $$ BEGIN END $$;\n';
+    fs.writeFileSync(path.join(workspace, 'apps', 'closed.yaml'), text);
+    const uri = pathToFileURL(path.join(workspace, 'apps', 'closed.yaml')).toString();
+    const published = client.nextDiagnostics(uri);
+    const result = (await client.executeCommand(checkWorkspaceCommand)) as { files: number; findings: number };
+    assert.ok(result.files >= 1 && result.findings >= 2);
+    assert.deepEqual((await published).diagnostics.map((d) => d.code), ['DOLLAR-COLLAPSE', 'DOLLAR-COLLAPSE']);
   });
 
   test('does not flag files that Flux does not substitute', async () => {

@@ -94,6 +94,12 @@ export class FileIndex {
     return true;
   }
 
+  /** List the files again (new files on disk), keeping every text already known. */
+  relist(): void {
+    this.listing = undefined;
+    this.directories = undefined;
+  }
+
   /** Forget everything, e.g. after many files changed on disk at once. */
   reset(): void {
     this.entries.clear();

@@ -9,6 +9,7 @@ import {
   CodeActionRequest,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  ExecuteCommandRequest,
   ExitNotification,
   HoverRequest,
   InitializeRequest,
@@ -87,6 +88,10 @@ export class LspTestClient {
       range: diagnostic.range,
       context: { diagnostics: [diagnostic] },
     }) as Promise<CodeAction[]>;
+  }
+
+  executeCommand(command: string): Promise<unknown> {
+    return this.connection.sendRequest(ExecuteCommandRequest.type, { command, arguments: [] });
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {
