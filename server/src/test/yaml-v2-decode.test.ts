@@ -201,4 +201,51 @@ suite('go-yaml v2 decoding of whole documents', () => {
     assert.equal(convert('a: 1\nb\n'), "error yaml: line 3: could not find expected ':'");
     assert.equal(convert('a:\n\t- b\n'), 'error yaml: line 2: found character that cannot start any token');
   });
+
+  test('control characters are found when go-yaml reads their 512-byte chunk', () => {
+    // The first document ends before the second chunk is needed, so the NUL is never read.
+    assert.equal(convert(`a: 1\n---\nb: ${'y'.repeat(600)}\0\n`), json({ a: 1 }));
+    assert.equal(convert('a: 1\n---\nb: \0\n'), 'error yaml: control characters are not allowed');
+    // A syntax error early in a long document wins over a control character in a later chunk.
+    assert.equal(convert(`a: b: c\nd: ${'y'.repeat(600)}\0\n`), 'error yaml: mapping values are not allowed in this context');
+    // Scanning a long scalar across the chunk boundary reads the NUL before the next token.
+    assert.equal(convert(`a: ${'y'.repeat(600)} b: c\0\n`), 'error yaml: control characters are not allowed');
+  });
+
+  test('nesting is accepted up to go-yaml limit of 10000 levels', () => {
+    const depth = 10000;
+    const nested = convert('['.repeat(depth) + ']'.repeat(depth));
+    assert.equal(nested, '['.repeat(depth) + ']'.repeat(depth));
+    assert.equal(convert('['.repeat(depth + 1) + ']'.repeat(depth + 1)), 'error yaml: exceeded max depth of 10000');
+  });
+
+  test('goJsonMarshal writes Go encoding/json text', () => {
+    const map = new GoMap(true);
+    for (const key of ['😀', '\uffff', 'é', 'z']) map.entries.push([key, null]);
+    const value = [
+      '<a&b>\u2028\x01\b\x7f',
+      new GoFloat(1e21),
+      new GoFloat(1e20),
+      new GoFloat(1e-7),
+      new GoFloat(-0),
+      new GoFloat(0.1),
+      new GoInt(18446744073709551615n, true),
+      map,
+    ];
+    assert.deepEqual(goJsonMarshal(value), {
+      ok: true,
+      json: '["\\u003ca\\u0026b\\u003e\\u2028\\u0001\\u0008\x7f",1e+21,100000000000000000000,1e-7,-0,0.1,18446744073709551615,{"z":null,"é":null,"\uffff":null,"😀":null}]',
+    });
+    assert.deepEqual(goJsonMarshal(new GoFloat(NaN)), { ok: false, error: 'json: unsupported value: NaN' });
+    assert.deepEqual(goJsonMarshal([new GoFloat(-Infinity)]), { ok: false, error: 'json: unsupported value: -Inf' });
+    assert.deepEqual(goJsonMarshal(new GoMap(false)), { ok: false, error: 'json: unsupported type: map[interface {}]interface {}' });
+  });
+
+  test('goJsonParse keeps integers exact', () => {
+    const value = goJsonParse('{"a": 12345678901234567890, "b": [1.5, -9223372036854775808, 1e3], "a": true}');
+    assert.ok(value instanceof GoMap && value.stringKeys);
+    assert.equal(value.get('a'), true);
+    assert.deepEqual(value.get('b'), [new GoFloat(1.5), new GoInt(-9223372036854775808n), new GoFloat(1000)]);
+    assert.deepEqual(goJsonParse('12345678901234567890'), new GoInt(12345678901234567890n, true));
+  });
 });

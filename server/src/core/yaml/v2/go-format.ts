@@ -5,6 +5,7 @@
 
 import { formatFloat64G } from './go-number';
 import { goQuote } from './go-text';
+import { compareGoStrings } from './json';
 import { GoFloat, GoInt, GoMap, type GoValue } from './value';
 
 /** Rank of a dynamic type when fmt sorts interface{} map keys (nil first). */
@@ -32,7 +33,7 @@ function compareKeys(a: GoValue, b: GoValue): number {
     if (Number.isNaN(b.value)) return 1;
     return a.value - b.value;
   }
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return compareGoStrings(a, b);
   return 0;
 }
 

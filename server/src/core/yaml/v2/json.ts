@@ -154,8 +154,11 @@ export function goJsonMarshal(value: GoValue): MarshalResult {
 /** An open array or object while reading JSON. */
 class OpenContainer {
   key = '';
-  readonly index = new Map<string, number>();
-  constructor(readonly value: GoValue[] | GoMap) {}
+  /** Positions of the keys read so far (objects only). */
+  readonly index: Map<string, number> | null;
+  constructor(readonly value: GoValue[] | GoMap) {
+    this.index = Array.isArray(value) ? null : new Map();
+  }
 }
 
 class JsonReader {
@@ -197,10 +200,10 @@ class JsonReader {
         if (Array.isArray(top.value)) top.value.push(value);
         else {
           // A repeated key keeps the last value, as json.Unmarshal into a map does.
-          const at = top.index.get(top.key);
+          const at = top.index!.get(top.key);
           if (at !== undefined) top.value.entries[at]![1] = value;
           else {
-            top.index.set(top.key, top.value.entries.length);
+            top.index!.set(top.key, top.value.entries.length);
             top.value.entries.push([top.key, value]);
           }
         }
