@@ -16,9 +16,12 @@ function createClient(context: ExtensionContext): LanguageClient {
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
+    // Kubernetes Tools gives chart templates the `helm` language id; serve both.
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
+      { scheme: 'file', language: 'helm' },
+      { scheme: 'file', pattern: '**/templates/**/*.{yaml,yml,tpl}' },
     ],
     synchronize: { fileEvents: workspace.createFileSystemWatcher('**/{*.yaml,*.yml,Kustomization,*.env}') },
   };

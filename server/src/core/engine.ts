@@ -2,7 +2,7 @@
  * The engine: one per workspace. It owns the file index and the Flux graph, takes file
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
-import { Scalar } from 'yaml';
+import { LineCounter, Scalar } from 'yaml';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { scanTemplate } from './envsubst';
 import { FluxGraph } from './flux/graph';
@@ -130,12 +130,19 @@ export class Engine {
     return [...this.config().exclude, ...(this.settings.exclude ?? [])].some((glob) => matchesGlob(path, glob));
   }
 
+  /** Files the engine checks: YAML, and chart templates (which may be `.tpl`). */
+  isChecked(file: string): boolean {
+    return (isYamlFile(file) || (/\.tpl$/i.test(file) && this.isHelmTemplate(file))) && !this.isExcluded(file);
+  }
+
   analyzeFile(file: string, options: AnalyzeOptions = {}): FileAnalysis {
-    if (!isYamlFile(file) || this.isHelmTemplate(file) || this.isExcluded(file)) return { findings: [], fields: 0 };
-    const parsed = this.index.parsed(file);
+    if (!this.isChecked(file)) return { findings: [], fields: 0 };
+    const template = this.isHelmTemplate(file);
+    // A chart template is a Go template: it is never parsed as YAML here.
+    const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
     if (!parsed) return { findings: [], fields: 0 };
     const context = this.createContext(file, parsed);
-    const rules = this.selectRules(options);
+    const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
     const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => this.runRule(rule, context));
     const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
@@ -147,7 +154,7 @@ export class Engine {
     const inScope = (file: string) => prefixes.some((p) => p === '' || file === p || file.startsWith(`${p}/`));
     const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0 };
     for (const file of this.index.files()) {
-      if (!inScope(file) || !isYamlFile(file) || this.isHelmTemplate(file) || this.isExcluded(file)) continue;
+      if (!inScope(file) || !this.isChecked(file)) continue;
       const analysis = this.analyzeFile(file, options);
       result.findings.push(...analysis.findings);
       result.fields += analysis.fields;
@@ -249,6 +256,11 @@ export class Engine {
       },
     };
   }
+}
+
+/** A chart template as the rules see it: its text, no YAML documents. */
+function templateFile(text: string | undefined): ParsedFile | undefined {
+  return text === undefined ? undefined : { text, documents: [], lineCounter: new LineCounter(), problems: [], comments: [] };
 }
 
 /** Comments as scalars whose text is everything after `#`, mapped one to one. */

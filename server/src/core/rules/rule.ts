@@ -78,5 +78,10 @@ export interface Rule {
   readonly docs: string;
   /** Runs after every other rule (it reads what they found); its findings cannot be suppressed. */
   readonly runsLast?: boolean;
+  /**
+   * What the rule reads: YAML files (the default), or Helm chart templates, which are Go
+   * templates and reach the rule unparsed (`documents()` is empty; read `text`).
+   */
+  readonly target?: 'yaml' | 'helm-template';
   check(context: RuleContext): Iterable<RuleReport>;
 }

@@ -5,7 +5,6 @@
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isYamlFile } from '../../core/engine';
 import { toDiagnostic } from '../convert';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
@@ -41,7 +40,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   const publish = (document: TextDocument) => {
     if (documents.get(document.uri)?.version !== document.version) return;
     const located = workspaces.locate(document.uri);
-    if (!located || !isYamlFile(located.file)) return;
+    if (!located || !located.engine.isChecked(located.file)) return;
     const started = Date.now();
     const { findings } = located.engine.analyzeFile(located.file);
     const diagnostics = findings.filter((f) => f.file === located.file).map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(located, other)));
