@@ -5,14 +5,25 @@ import { Engine } from '../core/engine';
 import { atLeast, type Severity } from '../core/model';
 import { NodeHost } from '../node-host';
 import { oneOf, parseArgs, UsageError } from './args';
+import { formatGithub } from './format-github';
 import { formatJson } from './format-json';
+import { formatSarif } from './format-sarif';
 import { formatText, summaryLine } from './format-text';
 
 const severities: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
 export async function checkCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, { format: 'value', 'max-severity': 'value', root: 'value', color: 'switch', 'no-color': 'switch', 'exit-zero': 'switch' });
-  const format = oneOf('format', args.flags.get('format'), ['text', 'json'] as const, 'text');
+  const args = parseArgs(argv, {
+    format: 'value',
+    'max-severity': 'value',
+    root: 'value',
+    cluster: 'value',
+    strict: 'switch',
+    color: 'switch',
+    'no-color': 'switch',
+    'exit-zero': 'switch',
+  });
+  const format = oneOf('format', args.flags.get('format'), ['text', 'json', 'sarif', 'github'] as const, 'text');
   const threshold = oneOf('max-severity', args.flags.get('max-severity'), severities, 'error');
   const targets = args.positionals.length > 0 ? args.positionals : ['.'];
   for (const target of targets) if (!fs.existsSync(target)) throw new UsageError(`no such file or directory: ${target}`);
@@ -23,11 +34,27 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
   const relative = targets.map((target) => host.relative(path.resolve(target)));
   if (relative.some((r) => r === undefined)) throw new UsageError(`paths must be inside ${root} (use --root)`);
 
-  const engine = new Engine(host, { log: (message) => process.stderr.write(`render-lens: ${message}\n`) });
-  const result = engine.analyzeWorkspace(relative as string[]);
+  const cluster = args.flags.get('cluster');
+  const engine = new Engine(host, {
+    log: (message) => process.stderr.write(`render-lens: ${message}\n`),
+    cluster: typeof cluster === 'string' ? cluster : undefined,
+    forceStrict: args.flags.has('strict'),
+  });
+  if (typeof cluster === 'string' && !engine.fluxGraph().clusters.some((c) => c.name === cluster)) {
+    throw new UsageError(`no cluster named ${cluster}; the clusters are: ${engine.fluxGraph().clusters.map((c) => c.name).join(', ') || 'none'}`);
+  }
+  const progress = process.stderr.isTTY ? (done: number, total: number) => process.stderr.write(`\rchecked ${done}/${total} files`) : undefined;
+  const result = engine.analyzeWorkspace(relative as string[], { progress });
+  if (progress) process.stderr.write('\r\x1b[K');
   const textOf = (file: string) => engine.index.text(file);
   if (format === 'json') {
     process.stdout.write(formatJson(result.findings, textOf, result.files, result.fields));
+  } else if (format === 'sarif') {
+    process.stdout.write(formatSarif(result.findings, textOf));
+  } else if (format === 'github') {
+    const prefix = path.relative(process.cwd(), root);
+    process.stdout.write(formatGithub(result.findings, textOf, prefix === '' ? '' : `${prefix.split(path.sep).join('/')}/`));
+    process.stdout.write(summaryLine(result.findings, result.files, result.fields) + '\n');
   } else {
     const color = args.flags.has('color') || (!args.flags.has('no-color') && process.stdout.isTTY === true && !process.env.NO_COLOR);
     process.stdout.write(formatText(result.findings, textOf, color));

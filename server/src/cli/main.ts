@@ -13,7 +13,9 @@ const usage = `Usage: render-lens <command> [options]
 
 Commands:
   check [PATHS...]           check YAML files (default: the current directory)
-      --format text|json     output format (default text)
+      --format FORMAT        text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
+      --cluster NAME         only this cluster's render contexts
+      --strict               assume strict substitution in every cluster (a Flux 2.9 readiness report)
       --max-severity LEVEL   exit 1 when a finding is at least LEVEL: error (default), warning, information, hint
       --root DIR             show paths relative to DIR (default: the current directory)
       --exit-zero            exit 0 even when there are findings (for demos and reports)

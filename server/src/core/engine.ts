@@ -23,6 +23,10 @@ export interface EngineSettings {
   strictDefault?: boolean;
   /** Files to skip (globs), on top of the repository's `exclude`. */
   exclude?: readonly string[];
+  /** Only this cluster's render contexts count (`render-lens check --cluster`). */
+  cluster?: string;
+  /** Assume strict substitution everywhere: a readiness report for the Flux 2.9 upgrade. */
+  forceStrict?: boolean;
   /** Where a failing rule is reported; the other rules still run. */
   log?: (message: string) => void;
 }
@@ -30,6 +34,8 @@ export interface EngineSettings {
 export interface AnalyzeOptions {
   /** Run only these rule ids (fixture tests isolate one rule). */
   only?: readonly string[];
+  /** Called after each file of a workspace run, for progress reporting. */
+  progress?: (done: number, total: number) => void;
 }
 
 export interface FileAnalysis {
@@ -153,12 +159,13 @@ export class Engine {
     const prefixes = paths.map((p) => (p === '' || p === '.' ? '' : p.replace(/\/$/, '')));
     const inScope = (file: string) => prefixes.some((p) => p === '' || file === p || file.startsWith(`${p}/`));
     const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0 };
-    for (const file of this.index.files()) {
-      if (!inScope(file) || !this.isChecked(file)) continue;
+    const files = this.index.files().filter((file) => inScope(file) && this.isChecked(file));
+    for (const file of files) {
       const analysis = this.analyzeFile(file, options);
       result.findings.push(...analysis.findings);
       result.fields += analysis.fields;
       result.files++;
+      options.progress?.(result.files, files.length);
     }
     return result;
   }
@@ -221,11 +228,13 @@ export class Engine {
   }
 
   private buildDocuments(file: string, parsed: ParsedFile): DocumentView[] {
-    const contexts = this.fluxGraph().contextsOf(file);
+    const cluster = this.settings.cluster;
+    const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
     const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
     const comments = commentScalars(parsed.comments);
     return parsed.documents.map((document, i) => {
       const substitution = substitutionOf(contexts, objects.get(i));
+      if (this.settings.forceStrict) substitution.active = substitution.active.map((a) => ({ ...a, strict: true }));
       const scalars: SubstitutedScalar[] = [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: scanTemplate(site.text.value) }));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;

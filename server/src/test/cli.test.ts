@@ -2,6 +2,7 @@
 import * as assert from 'assert/strict';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import { createRequire } from 'module';
 import * as os from 'os';
 import * as path from 'path';
 import { fixturesDir, loadConformance, projectRoot } from './support/paths';
@@ -128,5 +129,45 @@ suite('cli: substitute', () => {
       return false;
     });
     assert.deepEqual(wrong.map((v) => v.id).slice(0, 5), []);
+  });
+});
+
+suite('cli: check formats for CI', () => {
+  test('--format sarif is valid SARIF 2.1.0 with rules, exact regions and related locations', () => {
+    const { stdout } = run(['check', '--root', demo, '--format', 'sarif', demo]);
+    const log = JSON.parse(stdout) as import('sarif').Log;
+    const projectRequire = createRequire(path.join(projectRoot, 'package.json'));
+    const schema = JSON.parse(fs.readFileSync(projectRequire.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
+    // The published SARIF schema is draft-04, which needs ajv's draft-04 build.
+    const Ajv = (projectRequire('ajv-draft-04') as { default: new (options: object) => { validate(schema: object, data: unknown): boolean; errorsText(): string } }).default;
+    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+    assert.ok(ajv.validate(schema, log), ajv.errorsText());
+    assert.ok(!ajv.validate(schema, { ...log, version: '2.0.9' }), 'the schema check can fail');
+    const run0 = log.runs[0];
+    assert.ok(run0.tool.driver.rules?.some((rule) => rule.id === 'ENVSUBST-PARSE' && /docs\/rules\/ENVSUBST-PARSE\.md$/.test(rule.helpUri ?? '')));
+    const parse = run0.results?.find((r) => r.ruleId === 'ENVSUBST-PARSE');
+    const region = parse?.locations?.[0].physicalLocation?.region;
+    assert.deepEqual([parse?.locations?.[0].physicalLocation?.artifactLocation?.uri, region?.startLine, region?.startColumn, region?.endColumn], ['apps/postgres/migrations.yaml', 17, 14, 33]);
+    assert.ok((parse?.relatedLocations ?? []).length > 0);
+    assert.ok((parse?.fixes ?? []).length > 0);
+  });
+
+  test('--format github prints one workflow annotation per finding', () => {
+    const { stdout } = run(['check', '--root', demo, '--format', 'github', demo]);
+    golden('demo-github.txt', stdout);
+  });
+
+  test('--strict turns every cluster strict; --cluster restricts to one', () => {
+    const dir = path.join('test-fixtures', 'rules', 'UNDEFINED-VAR', 'two-clusters');
+    const severities = (extra: string[]) =>
+      (JSON.parse(run(['check', '--root', dir, '--format', 'json', '--exit-zero', ...extra, dir]).stdout) as { findings: Array<{ rule: string; severity: string; message: string }> }).findings
+        .filter((f) => f.rule === 'UNDEFINED-VAR')
+        .map((f) => `${f.severity}: ${f.message}`);
+    assert.ok(severities([]).some((s) => s.startsWith('warning: `domain`')));
+    assert.ok(severities(['--strict']).every((s) => s.startsWith('error')));
+    assert.deepEqual(severities(['--cluster', 'production']).map((s) => s.replace(/:.*/, '')), ['error']);
+    const { code, stderr } = run(['check', '--root', dir, '--cluster', 'nowhere', dir]);
+    assert.equal(code, 2);
+    assert.match(stderr, /no cluster named nowhere; the clusters are: production, staging/);
   });
 });
