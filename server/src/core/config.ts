@@ -9,6 +9,8 @@ export interface RepoConfig {
   severities: Record<string, Severity | 'off'>;
   strict: boolean | undefined;
   exclude: string[];
+  /** Per-cluster strict mode, from `clusters.<name>.strict` or `.fluxVersion`. */
+  clusterStrict: Record<string, boolean>;
   problems: string[];
 }
 
@@ -16,7 +18,7 @@ export const configFile = '.render-lens.yaml';
 const levels = new Set(['error', 'warning', 'information', 'hint', 'off']);
 
 export function readRepoConfig(text: string | undefined): RepoConfig {
-  const config: RepoConfig = { severities: {}, strict: undefined, exclude: [], problems: [] };
+  const config: RepoConfig = { severities: {}, strict: undefined, exclude: [], clusterStrict: {}, problems: [] };
   if (text === undefined) return config;
   let data: unknown;
   try {
@@ -36,6 +38,17 @@ export function readRepoConfig(text: string | undefined): RepoConfig {
   }
   if (typeof record.strict === 'boolean') config.strict = record.strict;
   if (Array.isArray(record.exclude)) config.exclude = record.exclude.filter((e): e is string => typeof e === 'string');
+  if (record.clusters && typeof record.clusters === 'object') {
+    for (const [name, value] of Object.entries(record.clusters as Record<string, unknown>)) {
+      const cluster = (value ?? {}) as { strict?: unknown; fluxVersion?: unknown };
+      if (typeof cluster.strict === 'boolean') config.clusterStrict[name] = cluster.strict;
+      else if (typeof cluster.fluxVersion === 'string') {
+        // Flux 2.9 (kustomize-controller 1.9) made strict substitution the default.
+        const [major, minor] = cluster.fluxVersion.replace(/^v/, '').split('.').map(Number);
+        config.clusterStrict[name] = major > 2 || (major === 2 && minor >= 9);
+      }
+    }
+  }
   return config;
 }
 

@@ -234,7 +234,8 @@ export class Engine {
     const comments = commentScalars(parsed.comments);
     return parsed.documents.map((document, i) => {
       const substitution = substitutionOf(contexts, objects.get(i));
-      if (this.settings.forceStrict) substitution.active = substitution.active.map((a) => ({ ...a, strict: true }));
+      const clusterStrict = this.config().clusterStrict;
+      substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
       const scalars: SubstitutedScalar[] = [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: scanTemplate(site.text.value) }));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
