@@ -12,6 +12,8 @@ export interface StrictMode {
   reason: string;
   file?: string;
   range?: Range;
+  /** The cluster's Flux version (`v2.9.1`) when its gotk-components.yaml header says. */
+  fluxVersion?: string;
 }
 
 export interface FluxDefaults {
@@ -20,32 +22,45 @@ export interface FluxDefaults {
 }
 
 const versionHeader = /^#\s*Flux Version:\s*v?(\d+)\.(\d+)\.(\d+)\S*/m;
-const strictGate = /StrictPostBuildSubstitutions=(true|false)/;
+const strictGate = /StrictPostBuildSubstitutions=(true|false)/g;
 
-/** Reads the strict mode of the cluster whose Flux files live under `dirs`. */
+/** The first gate setting in `text` that is not on a comment line. */
+function gateIn(text: string): RegExpExecArray | null {
+  strictGate.lastIndex = 0;
+  for (let m = strictGate.exec(text); m; m = strictGate.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (!/^\s*#/.test(text.slice(lineStart, m.index))) return m;
+  }
+  return null;
+}
+
+/**
+ * Reads the strict mode of the cluster whose Flux files live under `dirs` (each dir's
+ * `flux-system/`, recursively). A feature gate wins over the version's default.
+ */
 export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults: FluxDefaults): StrictMode {
+  let version: { text: string; strict: boolean; file: string; range: Range } | undefined;
+  let gate: { strict: boolean; text: string; file: string; range: Range } | undefined;
   for (const dir of dirs) {
     const fluxDir = dir === '' ? 'flux-system' : `${dir}/flux-system`;
-    for (const file of index.children(fluxDir).files) {
-      const text = index.text(file);
-      const gate = text === undefined ? null : strictGate.exec(text);
-      if (gate) {
-        return { strict: gate[1] === 'true', reason: `--feature-gates=StrictPostBuildSubstitutions=${gate[1]} in ${file}`, file, range: { start: gate.index, end: gate.index + gate[0].length } };
+    for (const file of index.files()) {
+      if (!file.startsWith(`${fluxDir}/`)) continue;
+      const text = index.text(file) ?? '';
+      const g = gate ? null : gateIn(text);
+      if (g) gate = { strict: g[1] === 'true', text: g[0], file, range: { start: g.index, end: g.index + g[0].length } };
+      const header = version || !file.endsWith('/gotk-components.yaml') ? null : versionHeader.exec(text.slice(0, 4096));
+      if (header) {
+        const [major, minor] = [Number(header[1]), Number(header[2])];
+        const written = header[0].replace(/^#\s*Flux Version:\s*/, '');
+        version = { text: written.startsWith('v') ? written : `v${written}`, strict: major > 2 || (major === 2 && minor >= 9), file, range: { start: header.index, end: header.index + header[0].length } };
       }
     }
-    const components = `${fluxDir}/gotk-components.yaml`;
-    const header = versionHeader.exec(index.text(components)?.slice(0, 4096) ?? '');
-    if (header) {
-      const [major, minor] = [Number(header[1]), Number(header[2])];
-      const strict = major > 2 || (major === 2 && minor >= 9);
-      const version = header[0].replace(/^#\s*Flux Version:\s*/, '');
-      return {
-        strict,
-        reason: `Flux ${version} (${components}) ${strict ? 'substitutes strictly by default' : 'does not substitute strictly by default'}`,
-        file: components,
-        range: { start: header.index, end: header.index + header[0].length },
-      };
-    }
+  }
+  const fluxVersion = version ? { fluxVersion: version.text } : {};
+  if (gate) return { strict: gate.strict, reason: `--feature-gates=${gate.text} in ${gate.file}`, file: gate.file, range: gate.range, ...fluxVersion };
+  if (version) {
+    const how = version.strict ? 'substitutes strictly by default' : 'does not substitute strictly by default';
+    return { strict: version.strict, reason: `Flux ${version.text} (${version.file}) ${how}`, file: version.file, range: version.range, ...fluxVersion };
   }
   return { strict: defaults.strict, reason: defaults.strict ? 'assumed strict (Flux ≥ 2.9 default; no version found in the cluster)' : 'assumed not strict (setting)' };
 }

@@ -2,7 +2,7 @@
  * Flux Kustomization objects (`kustomize.toolkit.fluxcd.io` v1, v1beta2, v1beta1), reduced
  * to what decides what they render and with which variables. Every value keeps its range.
  */
-import type { Node } from 'yaml';
+import { isMap, type Node } from 'yaml';
 import type { Range } from '../model';
 import type { K8sObject } from '../workspace/objects';
 import { apiGroup } from '../workspace/objects';
@@ -15,6 +15,8 @@ const fluxVersions = new Set(['v1', 'v1beta2', 'v1beta1']);
 export interface InlineVariable {
   name: string;
   value: string;
+  /** Where the entry is written: the Kustomization's file, or a parent's patch. */
+  file: string;
   keyRange: Range;
   valueRange: Range;
 }
@@ -23,6 +25,8 @@ export interface SubstituteFrom {
   kind: string;
   name: string;
   optional: boolean;
+  /** Where the entry is written: the Kustomization's file, or a parent's patch. */
+  file: string;
   range: Range;
 }
 
@@ -66,15 +70,29 @@ export function readPostBuild(node: Node | undefined, file: string): PostBuild |
   const substitute: InlineVariable[] = mapEntries(mapGet(node, 'substitute')).flatMap(({ key, keyNode, value }) => {
     const text = scalarText(value) ?? '';
     const keyRange = rangeOf(keyNode);
-    return keyRange ? [{ name: key, value: text, keyRange, valueRange: rangeOf(value) ?? keyRange }] : [];
+    return keyRange ? [{ name: key, value: text, file, keyRange, valueRange: rangeOf(value) ?? keyRange }] : [];
   });
-  const substituteFrom: SubstituteFrom[] = seqItems(mapGet(node, 'substituteFrom')).map((item) => ({
+  const substituteFrom = seqItems(mapGet(node, 'substituteFrom')).map((item) => readSubstituteFrom(item, file, rangeOf(node)!));
+  return { range: rangeOf(node)!, substitute, substituteFrom, strategy: scalarText(mapGet(node, 'substituteStrategy')) === 'Always' ? 'Always' : 'WithVariables', file };
+}
+
+/** A node's range without what trails a block map (its last line break and comments). */
+export function tightRange(node: Node | null | undefined): Range | undefined {
+  const range = rangeOf(node);
+  if (!range || !isMap(node) || node.items.length === 0) return range;
+  const last = node.items[node.items.length - 1];
+  const end = tightRange(last.value as Node | null) ?? rangeOf(last.key as Node | null);
+  return end ? { start: range.start, end: end.end } : range;
+}
+
+export function readSubstituteFrom(item: Node | undefined, file: string, fallback: Range): SubstituteFrom {
+  return {
     kind: scalarText(mapGet(item, 'kind')) ?? '',
     name: scalarText(mapGet(item, 'name')) ?? '',
     optional: scalarText(mapGet(item, 'optional')) === 'true',
-    range: rangeOf(item) ?? rangeOf(node)!,
-  }));
-  return { range: rangeOf(node)!, substitute, substituteFrom, strategy: scalarText(mapGet(node, 'substituteStrategy')) === 'Always' ? 'Always' : 'WithVariables', file };
+    file,
+    range: tightRange(item) ?? fallback,
+  };
 }
 
 function readPatches(node: Node | undefined): InlinePatch[] {
@@ -84,7 +102,9 @@ function readPatches(node: Node | undefined): InlinePatch[] {
     if (!patch) return [];
     const t = mapGet(item, 'target');
     const get = (key: string) => scalarText(mapGet(t, key));
-    const target: PatchTarget | undefined = t ? { kind: get('kind'), name: get('name'), namespace: get('namespace'), group: get('group'), labelSelector: get('labelSelector') } : undefined;
+    const target: PatchTarget | undefined = t
+      ? { kind: get('kind'), name: get('name'), namespace: get('namespace'), group: get('group'), version: get('version'), labelSelector: get('labelSelector'), annotationSelector: get('annotationSelector') }
+      : undefined;
     return [{ text: patch.value, range: patch.range, target, node: asScalar(patchNode) }];
   });
 }

@@ -6,17 +6,25 @@ import { envsubst } from '../envsubst';
 import type { FileIndex } from '../workspace/file-index';
 import { clusterName, strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
-import { generatedData, objectData, patchedData, type ObjectData } from './object-data';
-import { dirname, resolveInside } from './paths';
+import { generatedData, inlinePatchDocs, levelPatchDocs, mergeGenerated, objectData, placedData, type FluxOverlay, type ObjectData, type PatchDoc } from './object-data';
+import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
 import { walkRenderTree, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
 import { gatherVariables, type VariableSet } from './variables';
 
 export interface Cluster {
   name: string;
+  /** The first root; see `roots`. */
   root: FluxKustomization;
+  /**
+   * The Kustomizations the cluster grows from: usually flux-system alone, or the top-level
+   * Kustomizations of one directory when a repository has no bootstrap (applied together).
+   */
+  roots: FluxKustomization[];
   instances: KustomizationInstance[];
   strictMode: StrictMode;
+  /** From the bootstrap header of flux-system/gotk-components.yaml, when there is one. */
+  fluxVersion: string | undefined;
   /** ConfigMaps and Secrets the cluster receives, by `Kind/namespace/name`. */
   objects: Map<string, ObjectData>;
 }
@@ -35,6 +43,11 @@ export interface KustomizationInstance {
   strict: boolean;
   /** Does post-build substitution run at all? (postBuild, and variables or strategy Always) */
   substitutes: boolean;
+  /**
+   * Where the Kustomization object lives, which is where its substituteFrom objects are looked
+   * up: the parent's targetNamespace or a kustomize `namespace:` override what it says itself.
+   */
+  namespace: string;
 }
 
 export interface RenderContext {
@@ -48,6 +61,8 @@ export interface GraphProblem extends TreeProblem {
 }
 
 const fluxMarker = 'kustomize.toolkit.fluxcd.io';
+/** Stands for the content hash kustomize appends to a generated name. */
+const hashMark = '-<hash>';
 
 export class FluxGraph {
   readonly clusters: Cluster[] = [];
@@ -55,6 +70,9 @@ export class FluxGraph {
   readonly problems: GraphProblem[] = [];
   private readonly contextsByFile = new Map<string, RenderContext[]>();
   private readonly unownedObjects: ObjectData[] = [];
+  private readonly trees = new Map<string, RenderTree>();
+  /** The Flux Kustomizations of each file, in document order. */
+  private readonly byFile = new Map<string, FluxKustomization[]>();
 
   private constructor(
     private readonly index: FileIndex,
@@ -77,24 +95,41 @@ export class FluxGraph {
     for (const file of this.index.files()) {
       if (!/\.ya?ml$/i.test(file)) continue;
       if (!this.index.text(file)?.includes(fluxMarker)) continue;
-      for (const object of this.index.objects(file)) if (isFluxKustomization(object)) this.kustomizations.push(readFluxKustomization(object));
+      for (const object of this.index.objects(file)) {
+        if (!isFluxKustomization(object)) continue;
+        const k = readFluxKustomization(object);
+        this.kustomizations.push(k);
+        this.byFile.set(file, [...(this.byFile.get(file) ?? []), k]);
+      }
     }
   }
 
   private assemble(): void {
-    const staticTrees = new Map(this.kustomizations.map((k) => [k.id, this.walk(k, k.path?.value)]));
+    // Which Kustomizations may render each file. A `${VAR}` in spec.path matches any directory
+    // there, so the children of such a parent are not mistaken for roots.
     const renderedBy = new Map<string, Set<string>>();
-    for (const [id, tree] of staticTrees) for (const file of tree.files.keys()) (renderedBy.get(file) ?? renderedBy.set(file, new Set()).get(file)!).add(id);
+    for (const k of this.kustomizations) {
+      for (const dir of this.candidateDirs(k.path?.value)) {
+        for (const file of this.walk(k, dir).files.keys()) (renderedBy.get(file) ?? renderedBy.set(file, new Set()).get(file)!).add(k.id);
+      }
+    }
     const isRoot = (k: FluxKustomization) => [...(renderedBy.get(k.object.file) ?? [])].every((id) => id === k.id);
 
+    // Roots that live in one directory and name no `clusters/<name>` are applied together.
+    const groups = new Map<string, FluxKustomization[]>();
+    for (const root of this.kustomizations.filter(isRoot)) {
+      const named = clusterName(root.object.file, root.path?.value, '');
+      const key = named ? `clusters/${named}` : `dir:${dirname(root.object.file)}`;
+      groups.set(key, [...(groups.get(key) ?? []), root]);
+    }
     const placed = new Set<string>();
-    const roots = this.kustomizations.filter(isRoot);
-    for (const root of roots) this.growCluster(root, placed);
-    // Kustomizations only reachable through a cycle still get a cluster of their own.
-    for (const k of this.kustomizations) if (!placed.has(k.id)) this.growCluster(k, placed);
+    for (const roots of groups.values()) this.growCluster(roots, placed);
+    // Kustomizations only reachable through a cycle (or an unresolved path) still get a cluster.
+    for (const k of this.kustomizations) if (!placed.has(k.id)) this.growCluster([k], placed);
 
     this.collectUnownedObjects(renderedBy);
     for (const cluster of this.clusters) {
+      // Instances are in breadth-first order: a parent's variables are ready before its children's.
       for (const instance of cluster.instances) this.resolveVariables(instance);
       for (const instance of cluster.instances) {
         for (const rendered of instance.tree.files.values()) {
@@ -106,97 +141,176 @@ export class FluxGraph {
     }
   }
 
-  private growCluster(root: FluxKustomization, placed: Set<string>): void {
+  /** The directories a spec.path can name; each `${…}` segment stands for any directory. */
+  private candidateDirs(path: string | undefined): string[] {
+    if (!path?.includes('${')) return [path ?? ''];
+    let dirs = [''];
+    for (const segment of clampToRoot(path).path.split('/')) {
+      dirs = segment.includes('${')
+        ? dirs.flatMap((d) => this.index.children(d).dirs as string[])
+        : dirs.map((d) => (d === '' ? segment : `${d}/${segment}`)).filter((d) => this.index.isDirectory(d));
+    }
+    return dirs;
+  }
+
+  private growCluster(roots: FluxKustomization[], placed: Set<string>): void {
+    const strictMode = strictModeOf(this.index, [...new Set(roots.flatMap((r) => [clampToRoot(r.path?.value ?? '').path, dirname(dirname(r.object.file)), dirname(r.object.file)]))], this.defaults);
+    const named = clusterName(roots[0].object.file, roots[0].path?.value, '');
     const cluster: Cluster = {
-      name: this.uniqueName(clusterName(root.object.file, root.path?.value, root.name)),
-      root,
+      name: this.uniqueName(named || (roots.length === 1 ? roots[0].name : dirname(roots[0].object.file).split('/').pop() || 'workspace')),
+      root: roots[0],
+      roots,
       instances: [],
-      strictMode: { strict: this.defaults.strict, reason: '' },
+      strictMode,
+      fluxVersion: strictMode.fluxVersion,
       objects: new Map(),
     };
-    cluster.strictMode = strictModeOf(this.index, [...new Set([resolveInside('', root.path?.value ?? '.') ?? '', dirname(dirname(root.object.file)), dirname(root.object.file)])], this.defaults);
     this.clusters.push(cluster);
-    const queue: KustomizationInstance[] = [this.instantiate(root, undefined, cluster)];
-    const inCluster = new Set<string>([root.id]);
-    placed.add(root.id);
-    while (queue.length > 0) {
-      const instance = queue.shift()!;
-      cluster.instances.push(instance);
-      this.addObjects(cluster, instance);
-      for (const rendered of instance.tree.files.values()) {
-        if (rendered.role !== 'resource' || !this.index.text(rendered.file)?.includes(fluxMarker)) continue;
-        for (const child of this.kustomizations.filter((k) => k.object.file === rendered.file)) {
-          if (inCluster.has(child.id)) continue;
-          inCluster.add(child.id);
-          placed.add(child.id);
-          queue.push(this.instantiate(child, instance, cluster));
+    const inCluster = new Set(roots.map((r) => r.id));
+    for (const root of roots) placed.add(root.id);
+    const queue = roots.map((root) => this.instantiate(root, undefined, undefined, cluster));
+    const deferred: Array<{ child: FluxKustomization; parent: KustomizationInstance; rendered: RenderedFile }> = [];
+    for (;;) {
+      while (queue.length > 0) {
+        const instance = queue.shift()!;
+        cluster.instances.push(instance);
+        this.addObjects(cluster, instance);
+        for (const rendered of instance.tree.files.values()) {
+          if (rendered.role !== 'resource' || !this.index.text(rendered.file)?.includes(fluxMarker)) continue;
+          for (const child of this.byFile.get(rendered.file) ?? []) {
+            if (inCluster.has(child.id)) continue;
+            inCluster.add(child.id);
+            placed.add(child.id);
+            if (child.path?.value.includes('${')) deferred.push({ child, parent: instance, rendered });
+            else queue.push(this.instantiate(child, instance, rendered, cluster));
+          }
         }
       }
+      if (deferred.length === 0) break;
+      // A `${VAR}` path is resolved with the parent's variables, which come from objects anywhere
+      // in the cluster: wait until every statically known Kustomization has added its objects.
+      for (const { child, parent, rendered } of deferred.splice(0)) queue.push(this.instantiate(child, parent, rendered, cluster));
     }
   }
 
-  private instantiate(kustomization: FluxKustomization, parent: KustomizationInstance | undefined, cluster: Cluster): KustomizationInstance {
-    const postBuild = parent ? patchedPostBuild(parent.kustomization, kustomization, this.index) : kustomization.postBuild;
-    let path = kustomization.path?.value;
-    if (parent && path?.includes('${')) {
-      // The parent substitutes the child's manifest, spec.path included.
-      this.resolveVariables(parent);
-      if (parent.substitutes) {
-        const result = envsubst(path, (name) => parent.variables.vars.get(name)?.value ?? (parent.strict ? undefined : ''), { strict: parent.strict });
-        path = result.kind === 'output' ? result.text : undefined;
-      }
+  private instantiate(kustomization: FluxKustomization, parent: KustomizationInstance | undefined, rendered: RenderedFile | undefined, cluster: Cluster): KustomizationInstance {
+    let postBuild = kustomization.postBuild;
+    let namespace = kustomization.namespace;
+    if (parent && rendered) {
+      const kustomizeNamespace = rendered.chain.find((k) => !k.isComponent && k.namespace !== undefined)?.namespace;
+      namespace = parent.kustomization.targetNamespace ?? kustomizeNamespace ?? kustomization.namespace;
+      // kustomize patches in the parent's tree, then Flux components and spec.patches of the parent.
+      const levels = [...rendered.chain].reverse().filter((k) => !k.isComponent);
+      const docs = [...levels, ...parent.tree.rootComponents].flatMap((k) => levelPatchDocs(k, this.index)).concat(this.fluxPatchDocs(parent));
+      const patched = patchedPostBuild(kustomization, docs, namespace);
+      postBuild = patched.postBuild;
+      this.report(patched.problems, parent.kustomization.id);
     }
-    const tree = this.walk(kustomization, path);
-    for (const problem of tree.problems) this.problems.push({ ...problem, kustomization: kustomization.id });
+    const path = this.resolvePath(kustomization, parent);
+    const tree = path === undefined ? emptyTree() : this.walk(kustomization, path);
+    this.report(tree.problems, kustomization.id);
     return {
       kustomization,
       cluster,
       parent,
       postBuild,
-      dir: path === undefined ? undefined : resolveInside('', path),
+      dir: path === undefined ? undefined : tree.dir,
       tree,
       variables: { vars: new Map(), sources: [], opaque: false },
       strict: cluster.strictMode.strict,
       substitutes: false,
+      namespace,
     };
   }
 
-  private walk(kustomization: FluxKustomization, path: string | undefined): RenderTree {
-    const origin = { file: kustomization.object.file, range: kustomization.path?.range ?? kustomization.nameRange };
-    if (path === undefined || path.includes('${')) return { dir: '', files: new Map(), problems: [] };
-    return walkRenderTree(this.index, path, kustomization.components, origin);
+  /** spec.path, with `${VAR}` substituted by the parent (which substitutes the child's manifest); undefined when that fails. */
+  private resolvePath(kustomization: FluxKustomization, parent: KustomizationInstance | undefined): string | undefined {
+    // No spec.path means the root of the source.
+    const path = kustomization.path?.value ?? '';
+    if (!path.includes('${')) return path;
+    const unresolved = (why: string) => {
+      const at = { file: kustomization.object.file, range: kustomization.path!.range };
+      this.report([{ kind: 'missing', ...at, message: `spec.path ${path} is not resolved: ${why}` }], kustomization.id);
+      return undefined;
+    };
+    if (!parent) return unresolved('no parent Kustomization substitutes it');
+    // The parent's inline values may come from its own parent: resolve from the top down.
+    const ancestors: KustomizationInstance[] = [];
+    for (let p: KustomizationInstance | undefined = parent; p; p = p.parent) ancestors.unshift(p);
+    for (const p of ancestors) this.resolveVariables(p);
+    if (!parent.substitutes) return unresolved(`its parent ${parent.kustomization.name} does not substitute variables`);
+    let unknown: string | undefined;
+    const result = envsubst(
+      path,
+      (name) => {
+        const variable = parent.variables.vars.get(name);
+        if (variable && variable.value === undefined) unknown ??= name;
+        return variable ? (variable.value ?? '') : undefined;
+      },
+      { strict: parent.strict },
+    );
+    if (result.kind !== 'output') return unresolved(`${parent.kustomization.name} fails to substitute it (${result.message})`);
+    if (unknown !== undefined) return unresolved(`the value of ${unknown} is not in the repository`);
+    return result.text;
   }
 
+  private walk(kustomization: FluxKustomization, path: string): RenderTree {
+    const key = `${kustomization.id}\0${path}`;
+    let tree = this.trees.get(key);
+    if (!tree) {
+      const origin = { file: kustomization.object.file, range: kustomization.path?.range ?? kustomization.nameRange };
+      tree = walkRenderTree(this.index, path, kustomization.components, origin);
+      this.trees.set(key, tree);
+    }
+    return tree;
+  }
+
+  private fluxPatchDocs(instance: KustomizationInstance): PatchDoc[] {
+    return instance.kustomization.patches.flatMap((patch) => inlinePatchDocs(instance.kustomization.object.file, patch, this.index));
+  }
+
+  private report(problems: readonly TreeProblem[], kustomization: string): void {
+    for (const p of problems) {
+      if (this.problems.some((q) => q.kind === p.kind && q.file === p.file && q.range.start === p.range.start && q.range.end === p.range.end && q.message === p.message)) continue;
+      this.problems.push({ ...p, kustomization });
+    }
+  }
+
+  /** The ConfigMaps and Secrets an instance applies, as the cluster receives them. */
   private addObjects(cluster: Cluster, instance: KustomizationInstance): void {
-    const seenGenerators = new Set<object>();
-    for (const rendered of instance.tree.files.values()) {
-      if (rendered.role === 'resource' && /kind:\s*(ConfigMap|Secret|ExternalSecret)/.test(this.index.text(rendered.file) ?? '')) {
-        for (const object of this.index.objects(rendered.file)) {
-          const data = objectData(object);
-          if (data) this.putObject(cluster, instance, rendered, data);
-        }
+    const k = instance.kustomization;
+    const flux: FluxOverlay = { file: k.object.file, patches: k.patches, components: instance.tree.rootComponents, targetNamespace: k.targetNamespace };
+    for (const rendered of instance.tree.occurrences) {
+      if (rendered.role !== 'resource' || !/kind:\s*(ConfigMap|Secret|ExternalSecret)\b/.test(this.index.text(rendered.file) ?? '')) continue;
+      for (const object of this.index.objects(rendered.file)) {
+        const data = objectData(object);
+        if (data) this.putObject(cluster, placedData(data, rendered.chain, flux, this.index));
       }
-      if (rendered.generator && !seenGenerators.has(rendered.generator)) {
-        seenGenerators.add(rendered.generator);
-        const owner = rendered.chain[rendered.chain.length - 1];
-        this.putObject(cluster, instance, rendered, generatedData(rendered.generator, owner, this.index));
+    }
+    // Generators, inner kustomizations first: a `behavior: merge` overlay finds its base's object.
+    const generated = new Map<string, ObjectData>();
+    for (const { spec, chain } of instance.tree.kustomizations) {
+      for (const generator of spec.generators) {
+        let data = generatedData(generator, spec, this.index);
+        const key = `${generator.kind}/${generator.name}`;
+        const base = generated.get(key);
+        if (generator.behavior !== 'create' && base) data = mergeGenerated(base, data, generator.behavior);
+        generated.set(key, data);
+        this.putObject(cluster, placedData(data, chain, flux, this.index));
       }
     }
   }
 
-  private putObject(cluster: Cluster, instance: KustomizationInstance, rendered: RenderedFile, data: ObjectData): void {
-    const patched = patchedData(data, rendered.chain, this.index);
-    // kustomize's `namespace:` (outermost wins) and Flux's targetNamespace override the object's own.
-    const kustomizeNamespace = rendered.chain.find((k) => k.namespace !== undefined)?.namespace;
-    patched.namespace = instance.kustomization.targetNamespace ?? kustomizeNamespace ?? data.namespace ?? 'default';
-    cluster.objects.set(`${data.kind}/${patched.namespace}/${data.name}`, patched);
+  private putObject(cluster: Cluster, data: ObjectData): void {
+    // A namespaced object without a namespace is rejected at apply ("namespace not specified").
+    cluster.objects.set(`${data.kind}/${data.namespace ?? ''}/${data.name}${data.hashed ? hashMark : ''}`, data);
   }
 
   /** ConfigMaps and Secrets in files no Kustomization renders: a fallback for lookups. */
   private collectUnownedObjects(renderedBy: Map<string, Set<string>>): void {
     for (const file of this.index.files()) {
       if (renderedBy.has(file) || !/\.ya?ml$/i.test(file)) continue;
-      if (!/kind:\s*(ConfigMap|Secret|ExternalSecret)/.test(this.index.text(file) ?? '')) continue;
+      if (!/kind:\s*(ConfigMap|Secret|ExternalSecret)\b/.test(this.index.text(file) ?? '')) continue;
       for (const object of this.index.objects(file)) {
         const data = objectData(object);
         if (data) this.unownedObjects.push(data);
@@ -205,12 +319,51 @@ export class FluxGraph {
   }
 
   private resolveVariables(instance: KustomizationInstance): void {
-    const { cluster, kustomization } = instance;
-    const find = (ref: SubstituteFrom) =>
-      cluster.objects.get(`${ref.kind}/${kustomization.namespace}/${ref.name}`) ??
-      this.unownedObjects.find((o) => o.kind === ref.kind && o.name === ref.name && (o.namespace ?? kustomization.namespace) === kustomization.namespace);
-    instance.variables = gatherVariables(kustomization, instance.postBuild, find);
+    const { cluster, kustomization, namespace } = instance;
+    const find = (ref: SubstituteFrom): { object: ObjectData | undefined; note?: string } => {
+      const object =
+        cluster.objects.get(`${ref.kind}/${namespace}/${ref.name}`) ??
+        this.unownedObjects.find((o) => o.kind === ref.kind && o.name === ref.name && (o.namespace ?? namespace) === namespace);
+      if (object) return { object };
+      const note = this.nearMiss(cluster, ref, namespace);
+      if (note) this.report([{ kind: note.kind, file: ref.file, range: ref.range, message: note.message }], kustomization.id);
+      return { object: undefined, note: note?.message };
+    };
+    const postBuild = instance.postBuild && this.substitutedByParent(instance, instance.postBuild);
+    instance.variables = gatherVariables(kustomization, postBuild, find);
     instance.substitutes = instance.postBuild !== undefined && (instance.variables.vars.size > 0 || instance.variables.opaque || instance.postBuild.strategy === 'Always');
+  }
+
+  /** Why a substituteFrom object that looks present is not found by Flux. */
+  private nearMiss(cluster: Cluster, ref: SubstituteFrom, namespace: string): { kind: 'hashed-name' | 'no-namespace'; message: string } | undefined {
+    const hashed = cluster.objects.get(`${ref.kind}/${namespace}/${ref.name}${hashMark}`);
+    if (hashed) {
+      return {
+        kind: 'hashed-name',
+        message: `${ref.kind} ${ref.name} is generated with a content-hash suffix (${hashed.file}); Flux looks up the exact name, so set disableNameSuffixHash: true`,
+      };
+    }
+    const bare = cluster.objects.get(`${ref.kind}//${ref.name}`);
+    if (bare) return { kind: 'no-namespace', message: `${ref.kind} ${ref.name} (${bare.file}) has no namespace, so Flux cannot apply it ("namespace not specified"); it should be in ${namespace}` };
+    return undefined;
+  }
+
+  /**
+   * The parent substitutes the child's manifest, so `${VAR}` in the child's inline
+   * `substitute` values arrives already replaced by the parent's variables.
+   */
+  private substitutedByParent(instance: KustomizationInstance, postBuild: PostBuild): PostBuild {
+    const parent = instance.parent;
+    if (!parent?.substitutes || !postBuild.substitute.some((v) => v.value.includes('$'))) return postBuild;
+    const lookup = (name: string) => {
+      const variable = parent.variables.vars.get(name);
+      return variable ? (variable.value ?? '') : undefined;
+    };
+    const substitute = postBuild.substitute.map((entry) => {
+      const result = envsubst(entry.value, lookup, { strict: parent.strict });
+      return result.kind === 'output' ? { ...entry, value: result.text } : entry;
+    });
+    return { ...postBuild, substitute };
   }
 
   private uniqueName(name: string): string {
@@ -218,4 +371,8 @@ export class FluxGraph {
     for (let n = 2; this.clusters.some((c) => c.name === candidate); n++) candidate = `${name}-${n}`;
     return candidate;
   }
+}
+
+function emptyTree(): RenderTree {
+  return { dir: '', files: new Map(), occurrences: [], kustomizations: [], rootComponents: [], problems: [] };
 }

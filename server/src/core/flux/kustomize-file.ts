@@ -4,7 +4,10 @@
  */
 import type { Node, Scalar } from 'yaml';
 import type { Range } from '../model';
-import { asScalar, mapGet, rangeOf, scalarText, seqItems, stringMap } from '../yaml/nodes';
+import { asScalar, mapEntries, mapGet, rangeOf, scalarText, seqItems, stringMap } from '../yaml/nodes';
+
+/** The label or annotation that makes kustomize-controller skip substitution for a resource. */
+export const substituteKey = 'kustomize.toolkit.fluxcd.io/substitute';
 
 export interface Ref {
   value: string;
@@ -22,6 +25,16 @@ export interface GeneratorSpec {
   literals: Array<Ref & { key: string; literal: string }>;
   labels: Map<string, string>;
   annotations: Map<string, string>;
+  /** `create` (default) makes a new object; `merge`/`replace` change one of the same name from a base. */
+  behavior: 'create' | 'merge' | 'replace';
+  /**
+   * kustomize appends a content hash to the name unless `disableNameSuffixHash: true` (in the
+   * generator's options or generatorOptions). Flux looks variables up by the exact name, so a
+   * hashed ConfigMap is never found by its plain name.
+   */
+  hashSuffix: boolean;
+  /** Where `kustomize.toolkit.fluxcd.io/substitute: disabled` reaches the generated object. */
+  optOut: Range | undefined;
 }
 
 export interface InlinePatch {
@@ -38,11 +51,15 @@ export interface PatchTarget {
   name?: string;
   namespace?: string;
   group?: string;
+  version?: string;
   labelSelector?: string;
+  annotationSelector?: string;
 }
 
 export interface KustomizeFile {
   file: string;
+  /** `kind: Component`: its patches and transformers run on the including kustomization's resources. */
+  isComponent: boolean;
   resources: Ref[];
   components: Ref[];
   /** `patches[].path`, `patchesStrategicMerge` paths and `patchesJson6902[].path`. */
@@ -55,6 +72,12 @@ export interface KustomizeFile {
   commonLabels: Map<string, string>;
   commonAnnotations: Map<string, string>;
   namespace: string | undefined;
+  namePrefix: string;
+  nameSuffix: string;
+  /** Where commonLabels/labels/commonAnnotations carry the substitute opt-out to every resource. */
+  optOut: Range | undefined;
+  /** The components this kustomization includes, as read by the walk (filled in by render-tree). */
+  componentFiles: KustomizeFile[];
 }
 
 function refs(node: Node | undefined): Ref[] {
@@ -68,11 +91,35 @@ function refs(node: Node | undefined): Ref[] {
 function target(node: Node | undefined): PatchTarget | undefined {
   if (!node) return undefined;
   const get = (key: string) => scalarText(mapGet(node, key));
-  return { kind: get('kind'), name: get('name'), namespace: get('namespace'), group: get('group'), labelSelector: get('labelSelector') };
+  return {
+    kind: get('kind'),
+    name: get('name'),
+    namespace: get('namespace'),
+    group: get('group'),
+    version: get('version'),
+    labelSelector: get('labelSelector'),
+    annotationSelector: get('annotationSelector'),
+  };
 }
 
-function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret'): GeneratorSpec[] {
+/** The `kustomize.toolkit.fluxcd.io/substitute: disabled` entry of a labels/annotations map. */
+export function optOutIn(...maps: Array<Node | undefined>): Range | undefined {
+  for (const map of maps) {
+    for (const { key, keyNode, value } of mapEntries(map)) {
+      if (key !== substituteKey || scalarText(value) !== 'disabled') continue;
+      const start = rangeOf(keyNode)?.start;
+      const end = rangeOf(value)?.end;
+      if (start !== undefined && end !== undefined) return { start, end };
+    }
+  }
+  return undefined;
+}
+
+function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret', options: Node | undefined): GeneratorSpec[] {
+  const noHash = (n: Node | undefined) => scalarText(mapGet(n, 'disableNameSuffixHash')) === 'true';
   return seqItems(node).map((item) => {
+    const own = mapGet(item, 'options');
+    const behavior = scalarText(mapGet(item, 'behavior'));
     const files = refs(mapGet(item, 'files')).map((ref) => {
       const eq = ref.value.indexOf('=');
       const path = eq === -1 ? ref.value : ref.value.slice(eq + 1);
@@ -95,8 +142,11 @@ function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret'): Gener
       files,
       envs,
       literals,
-      labels: stringMap(mapGet(item, 'options', 'labels')),
-      annotations: stringMap(mapGet(item, 'options', 'annotations')),
+      labels: new Map([...stringMap(mapGet(options, 'labels')), ...stringMap(mapGet(own, 'labels'))]),
+      annotations: new Map([...stringMap(mapGet(options, 'annotations')), ...stringMap(mapGet(own, 'annotations'))]),
+      behavior: behavior === 'merge' || behavior === 'replace' ? behavior : 'create',
+      hashSuffix: !noHash(own) && !noHash(options),
+      optOut: optOutIn(mapGet(own, 'labels'), mapGet(own, 'annotations'), mapGet(options, 'labels'), mapGet(options, 'annotations')),
     };
   });
 }
@@ -118,19 +168,26 @@ export function readKustomizeFile(file: string, root: Node | null | undefined): 
     else patchFiles.push({ ...ref, target: undefined });
   }
   const commonLabels = stringMap(mapGet(root, 'commonLabels'));
-  for (const entry of seqItems(mapGet(root, 'labels'))) for (const [k, v] of stringMap(mapGet(entry, 'pairs'))) commonLabels.set(k, v);
+  const labelPairs = seqItems(mapGet(root, 'labels')).map((entry) => mapGet(entry, 'pairs'));
+  for (const pairs of labelPairs) for (const [k, v] of stringMap(pairs)) commonLabels.set(k, v);
+  const generatorOptions = mapGet(root, 'generatorOptions');
   return {
     file,
+    isComponent: scalarText(mapGet(root, 'kind')) === 'Component',
     resources: refs(mapGet(root, 'resources')).concat(refs(mapGet(root, 'bases'))),
     components: refs(mapGet(root, 'components')),
     patchFiles,
     inlinePatches,
-    generators: generators(mapGet(root, 'configMapGenerator'), 'ConfigMap').concat(generators(mapGet(root, 'secretGenerator'), 'Secret')),
-    generatorLabels: stringMap(mapGet(root, 'generatorOptions', 'labels')),
-    generatorAnnotations: stringMap(mapGet(root, 'generatorOptions', 'annotations')),
+    generators: generators(mapGet(root, 'configMapGenerator'), 'ConfigMap', generatorOptions).concat(generators(mapGet(root, 'secretGenerator'), 'Secret', generatorOptions)),
+    generatorLabels: stringMap(mapGet(generatorOptions, 'labels')),
+    generatorAnnotations: stringMap(mapGet(generatorOptions, 'annotations')),
     commonLabels,
     commonAnnotations: stringMap(mapGet(root, 'commonAnnotations')),
     namespace: scalarText(mapGet(root, 'namespace')),
+    namePrefix: scalarText(mapGet(root, 'namePrefix')) ?? '',
+    nameSuffix: scalarText(mapGet(root, 'nameSuffix')) ?? '',
+    optOut: optOutIn(mapGet(root, 'commonLabels'), ...labelPairs, mapGet(root, 'commonAnnotations')),
+    componentFiles: [],
   };
 }
 

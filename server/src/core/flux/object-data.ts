@@ -1,17 +1,19 @@
 /**
  * The data of ConfigMaps and Secrets as a cluster receives them: the base object, generated
- * objects, and the overlay patches kustomize applies on the way (strategic merge, and JSON
- * 6902 ops on `/data/KEY`). Each key keeps a stack of layers, base first, the value in force last.
+ * objects, and what kustomize does to them on the way out (overlay patches — strategic merge
+ * and JSON 6902 ops on `/data/KEY` —, namespaces, name prefixes, Flux's own spec.patches).
+ * Each key keeps a stack of layers, base first, the value in force last.
  */
-import { isSeq, type Node } from 'yaml';
+import { isMap, isSeq, type Node } from 'yaml';
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
 import type { K8sObject } from '../workspace/objects';
 import { parseYamlFile } from '../yaml/document';
-import { mapEntries, mapGet, rangeOf, scalarText, seqItems } from '../yaml/nodes';
+import { mapEntries, mapGet, rangeOf, scalarText, seqItems, stringMap } from '../yaml/nodes';
 import { decodeScalar, sourceRange, type ScalarStyle } from '../yaml/scalar-text';
 import type { GeneratorSpec, InlinePatch, KustomizeFile, PatchTarget } from './kustomize-file';
 import { dirname, resolveInside } from './paths';
+import { matchesTarget } from './selectors';
 
 export interface DataLayer {
   file: string;
@@ -25,6 +27,7 @@ export interface DataLayer {
 
 export interface ObjectData {
   kind: 'ConfigMap' | 'Secret';
+  /** The name as far as it is known: a generated object's content hash is not computed. */
   name: string;
   namespace: string | undefined;
   file: string;
@@ -32,6 +35,10 @@ export interface ObjectData {
   data: Map<string, DataLayer[]>;
   /** Keys cannot be known from the repository (e.g. an ExternalSecret's dataFrom). */
   opaque: boolean;
+  labels: Map<string, string>;
+  annotations: Map<string, string>;
+  /** Generated without `disableNameSuffixHash`: the cluster holds `<name>-<hash>`, never `<name>`. */
+  hashed: boolean;
 }
 
 const sopsValue = /^ENC\[/;
@@ -45,22 +52,31 @@ function base64Text(value: string): string | undefined {
   }
 }
 
+function blank(kind: ObjectData['kind'], name: string, namespace: string | undefined, file: string, range: Range): ObjectData {
+  return { kind, name, namespace, file, range, data: new Map(), opaque: false, labels: new Map(), annotations: new Map(), hashed: false };
+}
+
+function push(object: ObjectData, key: string, layer: DataLayer): void {
+  object.data.set(key, [...(object.data.get(key) ?? []), layer]);
+}
+
 /** The data of a ConfigMap or Secret object as written, or undefined for other kinds. */
 export function objectData(object: K8sObject): ObjectData | undefined {
   if (object.apiVersion === 'v1' && (object.kind === 'ConfigMap' || object.kind === 'Secret')) {
     const root = object.document.contents;
     const sops = mapGet(root, 'sops') !== undefined;
-    const result: ObjectData = { kind: object.kind, name: object.name, namespace: object.namespace, file: object.file, range: object.range, data: new Map(), opaque: false };
-    const add = (section: 'data' | 'stringData') => {
+    const result = blank(object.kind, object.name, object.namespace, object.file, object.range);
+    result.labels = new Map(object.labels);
+    result.annotations = new Map(object.annotations);
+    // The API server merges stringData over data, so stringData is the later layer.
+    for (const section of object.kind === 'Secret' ? (['data', 'stringData'] as const) : (['data'] as const)) {
       for (const { key, keyNode, value } of mapEntries(mapGet(root, section))) {
         const text = scalarText(value) ?? '';
         const encrypted = sops || sopsValue.test(text);
         const decoded = encrypted ? undefined : object.kind === 'Secret' && section === 'data' ? base64Text(text) : text;
-        result.data.set(key, [{ file: object.file, range: rangeOf(keyNode) ?? object.range, value: decoded, encrypted, via: section }]);
+        push(result, key, { file: object.file, range: rangeOf(keyNode) ?? object.range, value: decoded, encrypted, via: section });
       }
-    };
-    add('data');
-    if (object.kind === 'Secret') add('stringData');
+    }
     return result;
   }
   if (object.kind === 'ExternalSecret' && object.apiVersion.startsWith('external-secrets.io/')) return externalSecret(object);
@@ -70,130 +86,228 @@ export function objectData(object: K8sObject): ObjectData | undefined {
 /** A Secret made by the External Secrets operator: keys are known, values are not. */
 function externalSecret(object: K8sObject): ObjectData {
   const spec = mapGet(object.document.contents, 'spec');
-  const result: ObjectData = {
-    kind: 'Secret',
-    name: scalarText(mapGet(spec, 'target', 'name')) ?? object.name,
-    namespace: object.namespace,
-    file: object.file,
-    range: object.range,
-    data: new Map(),
-    opaque: mapGet(spec, 'dataFrom') !== undefined,
-  };
-  for (const item of seqItems(mapGet(spec, 'data'))) {
-    const key = scalarText(mapGet(item, 'secretKey'));
-    if (key) result.data.set(key, [{ file: object.file, range: rangeOf(mapGet(item, 'secretKey')) ?? object.range, value: undefined, encrypted: false, via: 'external' }]);
+  const result = blank('Secret', scalarText(mapGet(spec, 'target', 'name')) ?? object.name, object.namespace, object.file, object.range);
+  const template = mapGet(spec, 'target', 'template');
+  const templateData = mapGet(template, 'data');
+  const key = (node: Node | null | undefined, name: string) => push(result, name, { file: object.file, range: rangeOf(node) ?? object.range, value: undefined, encrypted: false, via: 'external' });
+  // A template's data replaces what was fetched, unless its mergePolicy is Merge.
+  const replaced = isMap(templateData) && scalarText(mapGet(template, 'mergePolicy')) !== 'Merge';
+  if (replaced) {
+    for (const entry of mapEntries(templateData)) key(entry.keyNode, entry.key);
+    result.opaque = mapGet(template, 'templateFrom') !== undefined;
+    return result;
   }
+  for (const item of seqItems(mapGet(spec, 'data'))) {
+    const name = scalarText(mapGet(item, 'secretKey'));
+    if (name) key(mapGet(item, 'secretKey'), name);
+  }
+  for (const entry of mapEntries(templateData)) key(entry.keyNode, entry.key);
+  result.opaque = mapGet(spec, 'dataFrom') !== undefined || mapGet(template, 'templateFrom') !== undefined;
   return result;
+}
+
+/** kustomize strips one pair of matching quotes around a literal's value. */
+function unquote(value: string): string {
+  return value.length >= 2 && value[0] === value[value.length - 1] && (value[0] === '"' || value[0] === "'") ? value.slice(1, -1) : value;
 }
 
 /** The object a configMapGenerator or secretGenerator produces. */
 export function generatedData(generator: GeneratorSpec, kustomization: KustomizeFile, index: FileIndex): ObjectData {
-  const result: ObjectData = { kind: generator.kind, name: generator.name, namespace: generator.namespace, file: kustomization.file, range: generator.range, data: new Map(), opaque: false };
+  const result = blank(generator.kind, generator.name, generator.namespace, kustomization.file, generator.range);
+  result.labels = new Map(generator.labels);
+  result.annotations = new Map(generator.annotations);
+  result.hashed = generator.hashSuffix;
   const dir = dirname(kustomization.file);
-  const set = (key: string, layer: DataLayer) => result.data.set(key, [layer]);
-  for (const literal of generator.literals) set(literal.key, { file: kustomization.file, range: literal.range, value: literal.literal, encrypted: false, via: 'generator' });
+  for (const literal of generator.literals) push(result, literal.key, { file: kustomization.file, range: literal.range, value: unquote(literal.literal), encrypted: false, via: 'generator' });
   for (const file of generator.files) {
     const path = resolveInside(dir, file.path);
     const text = path === undefined ? undefined : index.text(path);
-    set(file.key, { file: path ?? kustomization.file, range: path && text !== undefined ? { start: 0, end: 0 } : file.range, value: text, encrypted: false, via: 'generator' });
+    // The whole file is the value: provenance points at all of it.
+    const at = path !== undefined && text !== undefined ? { file: path, range: { start: 0, end: text.length } } : { file: kustomization.file, range: file.range };
+    push(result, file.key, { ...at, value: text, encrypted: false, via: 'generator' });
   }
   for (const env of generator.envs) {
     const path = resolveInside(dir, env.value);
     const text = path === undefined ? undefined : index.text(path);
     if (path === undefined || text === undefined) continue;
-    let offset = 0;
-    for (const line of text.split('\n')) {
-      const match = /^\s*([^#=\s][^=]*?)\s*=(.*)$/.exec(line);
-      if (match) set(match[1], { file: path, range: { start: offset, end: offset + line.length }, value: match[2].replace(/\r$/, ''), encrypted: false, via: 'generator' });
-      offset += line.length + 1;
+    // A SOPS-encrypted env file: Flux decrypts it before the build; its sops_* keys go away.
+    const lines = envLines(text);
+    const sops = lines.some((l) => sopsValue.test(l.value));
+    for (const line of lines) {
+      if (sops && line.key.startsWith('sops_')) continue;
+      const encrypted = sopsValue.test(line.value);
+      push(result, line.key, { file: path, range: line.range, value: encrypted ? undefined : line.value, encrypted, via: 'generator' });
     }
   }
   return result;
 }
 
+/** An env file as kustomize reads it: `KEY=value` lines; blank lines and `#` comments skipped. */
+export function envLines(text: string): Array<{ key: string; value: string; range: Range }> {
+  const out: Array<{ key: string; value: string; range: Range }> = [];
+  let offset = 0;
+  for (const raw of text.split('\n')) {
+    let line = raw.replace(/\r$/, '');
+    let start = offset;
+    if (offset === 0 && line.startsWith('\uFEFF')) {
+      line = line.slice(1);
+      start += 1;
+    }
+    const lead = line.length - line.trimStart().length;
+    const body = line.slice(lead);
+    const eq = body.indexOf('=');
+    // A line without `=` takes its value from kustomize's environment: unknowable here.
+    if (body !== '' && !body.startsWith('#') && eq > 0) out.push({ key: body.slice(0, eq), value: body.slice(eq + 1), range: { start: start + lead, end: start + line.length } });
+    offset += raw.length + 1;
+  }
+  return out;
+}
+
 /** One patch document, with a way back from positions in its text to the file. */
-interface PatchDoc {
+export interface PatchDoc {
   file: string;
   root: Node | null;
   target: PatchTarget | undefined;
   toFile(range: Range): Range;
+  /** Where a node of the patch is written in `file`, without the trailing line break of a block. */
+  at(node: Node | null | undefined): Range;
 }
 
-function patchDocsOf(kustomization: KustomizeFile, index: FileIndex): PatchDoc[] {
+function patchDoc(file: string, root: Node | null, target: PatchTarget | undefined, source: string, toFile: (r: Range) => Range): PatchDoc {
+  const at = (node: Node | null | undefined): Range => {
+    const range = rangeOf(node) ?? { start: 0, end: 0 };
+    let end = range.end;
+    while (end > range.start && /\s/.test(source[end - 1])) end--;
+    return toFile({ start: range.start, end });
+  };
+  return { file, root, target, toFile, at };
+}
+
+/** The patches a kustomization file applies: patch files first, then inline patches. */
+export function patchDocsOf(kustomization: KustomizeFile, index: FileIndex): PatchDoc[] {
   const docs: PatchDoc[] = [];
   const dir = dirname(kustomization.file);
   for (const ref of kustomization.patchFiles) {
     const path = resolveInside(dir, ref.value);
     const parsed = path === undefined ? undefined : index.parsed(path);
     if (!parsed || path === undefined) continue;
-    for (const document of parsed.documents) docs.push({ file: path, root: document.contents, target: ref.target, toFile: (r) => r });
+    for (const document of parsed.documents) docs.push(patchDoc(path, document.contents, ref.target, parsed.text, (r) => r));
   }
   for (const patch of kustomization.inlinePatches) docs.push(...inlinePatchDocs(kustomization.file, patch, index));
   return docs;
 }
 
+// A parent's patches are read once per child: parse each inline patch once.
+const parsedPatches = new WeakMap<InlinePatch, { file: string; docs: PatchDoc[] }>();
+
 /** Parses an inline patch (a string inside a YAML file) and maps its positions to the file. */
 export function inlinePatchDocs(file: string, patch: InlinePatch, index: FileIndex): PatchDoc[] {
+  const cached = parsedPatches.get(patch);
+  if (cached?.file === file) return cached.docs;
+  const docs = parseInlinePatch(file, patch, index);
+  parsedPatches.set(patch, { file, docs });
+  return docs;
+}
+
+function parseInlinePatch(file: string, patch: InlinePatch, index: FileIndex): PatchDoc[] {
   const text = index.text(file);
   const node = patch.node;
   const mapped =
     text !== undefined && node?.range ? decodeScalar(text.slice(node.range[0], node.range[1]), (node.type ?? 'PLAIN') as ScalarStyle, node.range[0], (node.srcToken as { indent?: number } | undefined)?.indent ?? 0) : undefined;
   const usable = mapped !== undefined && mapped.value === patch.text;
   const toFile = (r: Range): Range => (usable ? sourceRange(mapped, r.start, r.end) : patch.range);
-  return parseYamlFile(patch.text).documents.map((document) => ({ file, root: document.contents, target: patch.target, toFile }));
+  return parseYamlFile(patch.text).documents.map((document) => patchDoc(file, document.contents, patch.target, patch.text, toFile));
 }
 
-function matches(pattern: string | undefined, value: string): boolean {
-  if (pattern === undefined || pattern === '') return true;
-  if (pattern === value) return true;
-  try {
-    return new RegExp(`^(?:${pattern})$`).test(value);
-  } catch {
-    return false;
-  }
-}
-
+/** Does a patch document apply to `object`? With a target, the target decides; else kind and name. */
 function applies(doc: PatchDoc, object: ObjectData): boolean {
-  if (doc.target) return matches(doc.target.kind, object.kind) && matches(doc.target.name, object.name) && (doc.target.group ?? '') === '';
-  return scalarText(mapGet(doc.root, 'kind')) === object.kind && scalarText(mapGet(doc.root, 'metadata', 'name')) === object.name;
+  if (doc.target) return matchesTarget(doc.target, { group: '', version: 'v1', kind: object.kind, name: object.name, namespace: object.namespace, labels: object.labels, annotations: object.annotations });
+  if (isSeq(doc.root)) return false; // a JSON 6902 patch always needs a target
+  const namespace = scalarText(mapGet(doc.root, 'metadata', 'namespace'));
+  return scalarText(mapGet(doc.root, 'kind')) === object.kind && scalarText(mapGet(doc.root, 'metadata', 'name')) === object.name && (namespace === undefined || namespace === object.namespace);
 }
+
+const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Applies one patch document's changes to the data of `object`, in place. */
 function applyPatch(doc: PatchDoc, object: ObjectData): void {
   if (!applies(doc, object)) return;
-  const push = (key: string, layer: DataLayer) => object.data.set(key, [...(object.data.get(key) ?? []), layer]);
+  const layer = (node: Node | null | undefined, value: string | undefined, section: string): DataLayer => {
+    const secretData = object.kind === 'Secret' && section === 'data';
+    const encrypted = value !== undefined && sopsValue.test(value);
+    return { file: doc.file, range: doc.at(node), value: value === undefined || encrypted ? undefined : secretData ? base64Text(value) : value, encrypted, via: 'patch' };
+  };
   if (isSeq(doc.root)) {
     for (const op of seqItems(doc.root)) {
       const kind = scalarText(mapGet(op, 'op'));
       const path = scalarText(mapGet(op, 'path')) ?? '';
+      const value = mapGet(op, 'value');
+      const whole = /^\/(data|stringData)$/.exec(path);
+      if (whole && (kind === 'add' || kind === 'replace')) {
+        // The whole map is replaced: earlier keys are gone.
+        object.data.clear();
+        for (const entry of mapEntries(value)) push(object, entry.key, layer(op, scalarText(entry.value) ?? '', whole[1]));
+        continue;
+      }
       const match = /^\/(data|stringData)\/(.+)$/.exec(path);
       if (!match) continue;
-      const key = match[2].replace(/~1/g, '/').replace(/~0/g, '~');
+      const key = unescapePointer(match[2]);
       if (kind === 'remove') object.data.delete(key);
-      else if (kind === 'add' || kind === 'replace') {
-        const value = scalarText(mapGet(op, 'value')) ?? '';
-        const secretData = object.kind === 'Secret' && match[1] === 'data';
-        push(key, { file: doc.file, range: doc.toFile(rangeOf(op) ?? { start: 0, end: 0 }), value: secretData ? base64Text(value) : value, encrypted: sopsValue.test(value), via: 'patch' });
-      }
+      else if (kind === 'add' || kind === 'replace') push(object, key, layer(op, scalarText(value) ?? '', match[1]));
     }
     return;
   }
   for (const section of ['data', 'stringData'] as const) {
     for (const { key, keyNode, value } of mapEntries(mapGet(doc.root, section))) {
       const text = scalarText(value);
-      if (text === undefined) {
-        object.data.delete(key); // `key: null` deletes in a strategic merge patch.
-        continue;
-      }
-      const secretData = object.kind === 'Secret' && section === 'data';
-      push(key, { file: doc.file, range: doc.toFile(rangeOf(keyNode) ?? { start: 0, end: 0 }), value: secretData ? base64Text(text) : text, encrypted: sopsValue.test(text), via: 'patch' });
+      if (text === undefined) object.data.delete(key); // `key: null` deletes in a strategic merge patch.
+      else push(object, key, layer(keyNode, text, section));
     }
   }
+  for (const [k, v] of stringMap(mapGet(doc.root, 'metadata', 'labels'))) object.labels.set(k, v);
+  for (const [k, v] of stringMap(mapGet(doc.root, 'metadata', 'annotations'))) object.annotations.set(k, v);
 }
 
-/** A copy of `object` with the patches of each kustomization in `chain` applied, innermost first. */
-export function patchedData(object: ObjectData, chain: readonly KustomizeFile[], index: FileIndex): ObjectData {
-  const copy: ObjectData = { ...object, data: new Map([...object.data].map(([k, v]) => [k, [...v]])) };
-  for (let i = chain.length - 1; i >= 0; i--) for (const doc of patchDocsOf(chain[i], index)) applyPatch(doc, copy);
+/** What Flux adds on top of the kustomize build: spec.patches and spec.targetNamespace. */
+export interface FluxOverlay {
+  file: string;
+  patches: readonly InlinePatch[];
+  /** Components Flux adds to a path that has no kustomization file. */
+  components: readonly KustomizeFile[];
+  targetNamespace: string | undefined;
+}
+
+/** The patches that run at one level of the build: its components' first, then its own. */
+export function levelPatchDocs(level: KustomizeFile, index: FileIndex): PatchDoc[] {
+  return [...level.componentFiles.flatMap((c) => levelPatchDocs(c, index)), ...patchDocsOf(level, index)];
+}
+
+/**
+ * A copy of `object` as the cluster receives it. kustomize builds inner kustomizations first;
+ * at each level the included components' patches run, then the level's own patches, then its
+ * namespace, name prefix/suffix and common labels. Flux's patches and targetNamespace come last.
+ */
+export function placedData(object: ObjectData, chain: readonly KustomizeFile[], flux: FluxOverlay, index: FileIndex): ObjectData {
+  const copy: ObjectData = { ...object, data: new Map([...object.data].map(([k, v]) => [k, [...v]])), labels: new Map(object.labels), annotations: new Map(object.annotations) };
+  const patch = (docs: readonly PatchDoc[]) => docs.forEach((doc) => applyPatch(doc, copy));
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const level = chain[i];
+    if (level.isComponent) continue; // its patches run at the kustomization that includes it
+    patch(levelPatchDocs(level, index));
+    if (level.namespace !== undefined) copy.namespace = level.namespace;
+    copy.name = `${level.namePrefix}${copy.name}${level.nameSuffix}`;
+    for (const [k, v] of level.commonLabels) copy.labels.set(k, v);
+    for (const [k, v] of level.commonAnnotations) copy.annotations.set(k, v);
+  }
+  for (const component of flux.components) patch(levelPatchDocs(component, index));
+  for (const inline of flux.patches) patch(inlinePatchDocs(flux.file, inline, index));
+  if (flux.targetNamespace !== undefined) copy.namespace = flux.targetNamespace;
   return copy;
+}
+
+/** A generator with `behavior: merge` (or `replace`) changes an object a base generated. */
+export function mergeGenerated(base: ObjectData, overlay: ObjectData, behavior: 'merge' | 'replace'): ObjectData {
+  const data = behavior === 'replace' ? new Map<string, DataLayer[]>() : new Map([...base.data].map(([k, v]) => [k, [...v]]));
+  for (const [key, layers] of overlay.data) data.set(key, [...(data.get(key) ?? []), ...layers]);
+  return { ...base, data, labels: new Map([...base.labels, ...overlay.labels]), annotations: new Map([...base.annotations, ...overlay.annotations]) };
 }

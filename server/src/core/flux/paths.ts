@@ -6,9 +6,26 @@ import { posix } from 'path';
  * workspace: such paths are reported and never followed.
  */
 export function resolveInside(dir: string, ref: string): string | undefined {
+  if (posix.isAbsolute(ref)) return undefined;
   const joined = posix.normalize(posix.join(dir === '' ? '.' : dir, ref));
   if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(joined)) return undefined;
   return joined === '.' ? '' : joined.replace(/\/$/, '');
+}
+
+/**
+ * spec.path as kustomize-controller resolves it (SecureJoin onto the source root): `..` at
+ * the root stays at the root, a leading `/` means the root. `clamped` says `..` was dropped.
+ */
+export function clampToRoot(ref: string): { path: string; clamped: boolean } {
+  const parts: string[] = [];
+  let clamped = false;
+  for (const part of ref.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') parts.push(part);
+    else if (parts.length > 0) parts.pop();
+    else clamped = true;
+  }
+  return { path: parts.join('/'), clamped };
 }
 
 export function dirname(file: string): string {
@@ -23,6 +40,21 @@ export function isRemote(ref: string): boolean {
 
 export const kustomizationFileNames = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
+// source-controller leaves these out of every artifact (its default ignore patterns), so
+// Flux never sees them, wherever they sit.
+const ignoredDirs = new Set(['.git', '.github', '.circleci']);
+const ignoredNames = new Set([
+  '.gitignore', '.gitmodules', '.gitattributes', '.travis.yml', '.gitlab-ci.yml', 'appveyor.yml', '.drone.yml',
+  'cloudbuild.yaml', 'codeship-services.yml', 'codeship-steps.yml', '.goreleaser.yml', '.sops.yaml', '.flux.yaml',
+]);
+
+/** Is `path` (a file or directory) left out of the source artifact? `.sourceignore` files are not read. */
+export function sourceIgnored(path: string): boolean {
+  const segments = path.split('/');
+  return ignoredNames.has(segments[segments.length - 1]) || segments.some((s) => ignoredDirs.has(s));
+}
+
+/** Flux's generated kustomization takes `.yaml` and `.yml` files, case-sensitively. */
 export function isManifestFile(file: string): boolean {
-  return /\.ya?ml$/i.test(file);
+  return /\.ya?ml$/.test(file);
 }

@@ -1,43 +1,29 @@
 /**
  * A parent Kustomization's `spec.patches` often give every child Kustomization its
- * `postBuild` (a common way to hand cluster settings to all apps). This applies those
- * patches — strategic merge or JSON 6902 — to a child's postBuild, keeping ranges in the
- * parent's file so provenance points at the patch.
+ * `postBuild` (a common way to hand cluster settings to all apps); kustomize patches in the
+ * parent's tree can do the same. This applies those patches — strategic merge or JSON 6902 —
+ * to a child's postBuild, keeping ranges in the patch's file so provenance points at it.
  */
-import { isSeq } from 'yaml';
+import { isSeq, type Node } from 'yaml';
 import type { Range } from '../model';
-import type { FileIndex } from '../workspace/file-index';
-import { mapGet, scalarText, seqItems } from '../yaml/nodes';
-import { fluxKustomizeGroup, readPostBuild, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
-import type { PatchTarget } from './kustomize-file';
-import { inlinePatchDocs } from './object-data';
+import { apiGroup } from '../workspace/objects';
+import { mapEntries, mapGet, mapPair, scalarText, seqItems } from '../yaml/nodes';
+import { fluxKustomizeGroup, readPostBuild, readSubstituteFrom, type FluxKustomization, type InlineVariable, type PostBuild } from './flux-kustomization';
+import type { PatchDoc } from './object-data';
+import type { TreeProblem } from './render-tree';
+import { matchesTarget } from './selectors';
 
-function matchesPattern(pattern: string | undefined, value: string): boolean {
-  if (pattern === undefined || pattern === '' || pattern === value) return true;
-  try {
-    return new RegExp(`^(?:${pattern})$`).test(value);
-  } catch {
-    return false;
+function appliesTo(doc: PatchDoc, child: FluxKustomization, namespace: string): boolean {
+  const [, version = ''] = child.object.apiVersion.split('/');
+  if (doc.target) {
+    return matchesTarget(doc.target, { group: fluxKustomizeGroup, version, kind: 'Kustomization', name: child.name, namespace, labels: child.object.labels, annotations: child.object.annotations });
   }
-}
-
-/** `a=b,c=d` equality selectors; set-based selectors are treated as matching. */
-function matchesLabels(selector: string | undefined, labels: ReadonlyMap<string, string>): boolean {
-  if (!selector) return true;
-  return selector.split(',').every((term) => {
-    const match = /^\s*([^=!\s]+)\s*(==?|!=)\s*(\S*)\s*$/.exec(term);
-    if (!match) return true;
-    const equal = labels.get(match[1]) === match[3];
-    return match[2] === '!=' ? !equal : equal;
-  });
-}
-
-function targets(target: PatchTarget, child: FluxKustomization): boolean {
+  if (isSeq(doc.root)) return false; // a JSON 6902 patch always needs a target
+  const apiVersion = scalarText(mapGet(doc.root, 'apiVersion'));
   return (
-    matchesPattern(target.kind, 'Kustomization') &&
-    (target.group === undefined || target.group === fluxKustomizeGroup) &&
-    matchesPattern(target.name, child.name) &&
-    matchesLabels(target.labelSelector, child.object.labels)
+    scalarText(mapGet(doc.root, 'kind')) === 'Kustomization' &&
+    (apiVersion === undefined || apiGroup(apiVersion) === fluxKustomizeGroup) &&
+    scalarText(mapGet(doc.root, 'metadata', 'name')) === child.name
   );
 }
 
@@ -50,76 +36,116 @@ function mapRanges(postBuild: PostBuild, toFile: (r: Range) => Range): PostBuild
   };
 }
 
-/** Overlays `patch` on `base` as a strategic merge does: maps merge, the list is replaced. */
-function merge(base: PostBuild | undefined, patch: PostBuild, hasList: boolean, hasStrategy: boolean): PostBuild {
+/**
+ * Overlays a strategic-merge patch on `base`. Flux's CRD carries no merge keys, so maps merge
+ * key by key (`key: null` deletes) and the substituteFrom list is replaced as a whole.
+ */
+function merge(base: PostBuild | undefined, node: Node, patch: PostBuild): PostBuild {
   if (!base) return patch;
-  const substitute = [...base.substitute.filter((v) => !patch.substitute.some((p) => p.name === v.name)), ...patch.substitute];
+  const deleted = new Set(mapEntries(mapGet(node, 'substitute')).filter((e) => e.value === null || scalarText(e.value) === undefined).map((e) => e.key));
+  const substitute = [...base.substitute.filter((v) => !deleted.has(v.name) && !patch.substitute.some((p) => p.name === v.name)), ...patch.substitute.filter((v) => !deleted.has(v.name))];
   return {
     range: base.range,
     file: base.file,
     substitute,
-    substituteFrom: hasList ? patch.substituteFrom : base.substituteFrom,
-    strategy: hasStrategy ? patch.strategy : base.strategy,
+    substituteFrom: mapPair(node, 'substituteFrom') ? patch.substituteFrom : base.substituteFrom,
+    strategy: mapPair(node, 'substituteStrategy') ? patch.strategy : base.strategy,
   };
 }
 
-export function patchedPostBuild(parent: FluxKustomization, child: FluxKustomization, index: FileIndex): PostBuild | undefined {
-  let postBuild = child.postBuild;
-  for (const patch of parent.patches) {
-    for (const doc of inlinePatchDocs(parent.object.file, patch, index)) {
-      const applies = patch.target
-        ? targets(patch.target, child)
-        : scalarText(mapGet(doc.root, 'kind')) === 'Kustomization' && scalarText(mapGet(doc.root, 'metadata', 'name')) === child.name;
-      if (!applies) continue;
-      if (isSeq(doc.root)) {
-        postBuild = applyJsonPatch(postBuild, seqItems(doc.root), parent.object.file, doc.toFile);
-        continue;
-      }
-      const node = mapGet(doc.root, 'spec', 'postBuild');
-      const read = readPostBuild(node, parent.object.file);
-      if (!read) continue;
-      postBuild = merge(postBuild, mapRanges(read, doc.toFile), mapGet(node, 'substituteFrom') !== undefined, mapGet(node, 'substituteStrategy') !== undefined);
-    }
-  }
-  return postBuild;
+export interface PatchedPostBuild {
+  postBuild: PostBuild | undefined;
+  /** Ops that make kustomize fail (a JSON 6902 `add` below a path the child does not have). */
+  problems: TreeProblem[];
 }
 
-function applyJsonPatch(base: PostBuild | undefined, ops: ReturnType<typeof seqItems>, file: string, toFile: (r: Range) => Range): PostBuild | undefined {
+/**
+ * The child's postBuild after `docs` (kustomize patches of the parent's tree, inner first, then
+ * the parent's spec.patches). `namespace` is the child's namespace at that point of the build.
+ */
+export function patchedPostBuild(child: FluxKustomization, docs: readonly PatchDoc[], namespace: string): PatchedPostBuild {
+  let postBuild = child.postBuild;
+  const problems: TreeProblem[] = [];
+  // An empty list and no list differ for JSON 6902: `add …/substituteFrom/-` needs the list.
+  const state = { hasList: mapPair(mapGet(child.object.document.contents, 'spec', 'postBuild'), 'substituteFrom') !== undefined };
+  for (const doc of docs) {
+    if (!appliesTo(doc, child, namespace)) continue;
+    if (isSeq(doc.root)) {
+      postBuild = applyJsonPatch(postBuild, doc, child, problems, state);
+      continue;
+    }
+    const specPair = mapPair(mapGet(doc.root, 'spec'), 'postBuild');
+    if (!specPair) continue;
+    const node = specPair.value;
+    if (node === null || scalarText(node) !== undefined) {
+      postBuild = undefined; // `postBuild: null` removes it
+      continue;
+    }
+    const read = readPostBuild(node, doc.file);
+    if (read) postBuild = merge(postBuild, node, mapRanges(read, doc.toFile));
+    if (mapPair(node, 'substituteFrom')) state.hasList = true;
+  }
+  return { postBuild, problems };
+}
+
+const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+function applyJsonPatch(base: PostBuild | undefined, doc: PatchDoc, child: FluxKustomization, problems: TreeProblem[], state: { hasList: boolean }): PostBuild | undefined {
   let postBuild = base;
-  for (const op of ops) {
+  const { file, toFile } = doc;
+  const rangeIn = (node: Node | null | undefined): Range => doc.at(node);
+  for (const op of seqItems(doc.root)) {
     const kind = scalarText(mapGet(op, 'op'));
     const path = scalarText(mapGet(op, 'path')) ?? '';
     const valueNode = mapGet(op, 'value');
-    if (kind !== 'add' && kind !== 'replace') continue;
+    if (!path.startsWith('/spec/postBuild')) continue;
+    const fail = (what: string) =>
+      problems.push({ kind: 'patch', file, range: rangeIn(op), message: `${kind} ${path} fails on Kustomization ${child.name}: it has no ${what}, so kustomize cannot build the parent` });
+    const current = postBuild;
     if (path === '/spec/postBuild') {
-      const read = readPostBuild(valueNode, file);
-      if (read) postBuild = mapRanges(read, toFile);
-    } else if (/^\/spec\/postBuild\/substituteFrom(\/-|\/\d+)?$/.test(path)) {
-      const item = readSubstituteFromValue(valueNode, toFile);
-      const current = postBuild ?? emptyPostBuild(file, toFile);
-      if (path.endsWith('substituteFrom') && item.list) postBuild = { ...current, substituteFrom: item.list };
-      else if (item.single) postBuild = { ...current, substituteFrom: [...current.substituteFrom, item.single] };
-    } else if (/^\/spec\/postBuild\/substitute\/[^/]+$/.test(path)) {
-      const name = path.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
-      const current = postBuild ?? emptyPostBuild(file, toFile);
-      const range = toFile(valueNode?.range ? { start: valueNode.range[0], end: valueNode.range[1] } : { start: 0, end: 0 });
-      postBuild = { ...current, substitute: [...current.substitute.filter((v) => v.name !== name), { name, value: scalarText(valueNode) ?? '', keyRange: range, valueRange: range }] };
+      if (kind === 'remove') postBuild = undefined;
+      else if (kind === 'add' || kind === 'replace') {
+        if (kind === 'replace' && !current) fail('spec.postBuild');
+        const read = readPostBuild(valueNode, file);
+        postBuild = read ? mapRanges(read, toFile) : undefined;
+        state.hasList = mapPair(valueNode, 'substituteFrom') !== undefined;
+      }
+      continue;
     }
+    // Everything below needs spec.postBuild to exist already.
+    if (!current) {
+      fail('spec.postBuild');
+      postBuild = { range: rangeIn(op), file, substitute: [], substituteFrom: [], strategy: 'WithVariables' };
+    }
+    const target = postBuild!;
+    let m: RegExpExecArray | null;
+    if (path === '/spec/postBuild/substituteFrom') {
+      state.hasList = kind !== 'remove';
+      target.substituteFrom = kind === 'remove' ? [] : seqItems(valueNode).map((item) => ({ ...readSubstituteFrom(item, file, rangeIn(op)), range: rangeIn(item) }));
+    } else if ((m = /^\/spec\/postBuild\/substituteFrom\/(-|\d+)$/.exec(path))) {
+      const list = [...target.substituteFrom];
+      if (current && !state.hasList) fail('spec.postBuild.substituteFrom list');
+      state.hasList = true;
+      const at = m[1] === '-' ? list.length : Number(m[1]);
+      const item = { ...readSubstituteFrom(valueNode, file, rangeIn(op)), range: rangeIn(valueNode) };
+      if (kind === 'add') list.splice(at, 0, item);
+      else if (kind === 'replace') list.splice(at, 1, item);
+      else if (kind === 'remove') list.splice(at, 1);
+      target.substituteFrom = list;
+    } else if (path === '/spec/postBuild/substitute') {
+      target.substitute = kind === 'remove' ? [] : mapEntries(valueNode).map((e) => inlineEntry(e.key, e.value, file, rangeIn(e.keyNode), rangeIn(e.value)));
+    } else if ((m = /^\/spec\/postBuild\/substitute\/([^/]+)$/.exec(path))) {
+      const name = unescapePointer(m[1]);
+      const rest = target.substitute.filter((v) => v.name !== name);
+      target.substitute = kind === 'remove' ? rest : [...rest, inlineEntry(name, valueNode, file, rangeIn(op), rangeIn(valueNode))];
+    } else if (path === '/spec/postBuild/substituteStrategy') {
+      target.strategy = kind !== 'remove' && scalarText(valueNode) === 'Always' ? 'Always' : 'WithVariables';
+    }
+    postBuild = { ...target };
   }
   return postBuild;
 }
 
-function emptyPostBuild(file: string, toFile: (r: Range) => Range): PostBuild {
-  return { range: toFile({ start: 0, end: 0 }), file, substitute: [], substituteFrom: [], strategy: 'WithVariables' };
-}
-
-/** The value of a JSON 6902 op on substituteFrom: one entry, or the whole list. */
-function readSubstituteFromValue(node: ReturnType<typeof mapGet>, toFile: (r: Range) => Range): { list?: SubstituteFrom[]; single?: SubstituteFrom } {
-  const entry = (item: ReturnType<typeof mapGet>): SubstituteFrom => ({
-    kind: scalarText(mapGet(item, 'kind')) ?? '',
-    name: scalarText(mapGet(item, 'name')) ?? '',
-    optional: scalarText(mapGet(item, 'optional')) === 'true',
-    range: toFile(item?.range ? { start: item.range[0], end: item.range[1] } : { start: 0, end: 0 }),
-  });
-  return isSeq(node) ? { list: seqItems(node).map(entry) } : { single: entry(node) };
+function inlineEntry(name: string, value: Node | null | undefined, file: string, keyRange: Range, valueRange: Range): InlineVariable {
+  return { name, value: scalarText(value) ?? '', file, keyRange, valueRange };
 }

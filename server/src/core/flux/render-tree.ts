@@ -6,7 +6,7 @@
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
 import { readKustomizeFile, type GeneratorSpec, type KustomizeFile, type Ref } from './kustomize-file';
-import { isManifestFile, isRemote, kustomizationFileNames, resolveInside } from './paths';
+import { clampToRoot, isManifestFile, isRemote, kustomizationFileNames, resolveInside, sourceIgnored } from './paths';
 
 export type RenderRole = 'resource' | 'patch' | 'generator-file' | 'generator-env';
 
@@ -17,6 +17,12 @@ export interface RenderedFile {
   chain: readonly KustomizeFile[];
   /** For generator inputs: the generator that reads the file. */
   generator?: GeneratorSpec;
+  /**
+   * Where `kustomize.toolkit.fluxcd.io/substitute: disabled` reaches the whole file: a
+   * commonLabels/commonAnnotations entry of the chain or, for generator inputs, the generator's
+   * options. Labels and annotations written on a document itself are the document's business.
+   */
+  optOut?: Located;
 }
 
 export interface Located {
@@ -25,13 +31,23 @@ export interface Located {
 }
 
 export interface TreeProblem extends Located {
-  kind: 'cycle' | 'outside' | 'missing' | 'remote';
+  kind: 'cycle' | 'outside' | 'missing' | 'remote' | 'hashed-name' | 'no-namespace' | 'patch';
   message: string;
 }
 
 export interface RenderTree {
   dir: string;
+  /** Each file once, with the first chain that renders it. */
   files: Map<string, RenderedFile>;
+  /**
+   * Every time a file is rendered: a base listed by two overlays (or a component included by
+   * several kustomizations) yields distinct objects, each transformed by its own chain.
+   */
+  occurrences: RenderedFile[];
+  /** Every kustomization file the build reads, inner ones first, with its chain (itself last). */
+  kustomizations: Array<{ spec: KustomizeFile; chain: readonly KustomizeFile[] }>;
+  /** Flux `spec.components` of a path without a kustomization file (Flux's generated root includes them). */
+  rootComponents: KustomizeFile[];
   problems: TreeProblem[];
 }
 
@@ -43,99 +59,137 @@ export function findKustomizeFile(index: FileIndex, dir: string): string | undef
   return undefined;
 }
 
+/** Bounds the walk of pathological trees (bases shared by many overlays, many times over). */
+const maxVisits = 5000;
+
 /**
- * Walks `dir` as Flux renders a Kustomization's path. `components` are Flux's
- * `spec.components`, relative to the path; `origin` is where the path is written.
+ * Walks `path` as Flux renders a Kustomization's spec.path (undefined: the source root).
+ * `components` are Flux's `spec.components`, relative to the path; `origin` is where the
+ * path is written.
  */
-export function walkRenderTree(index: FileIndex, dir: string, components: readonly Ref[], origin: Located): RenderTree {
-  const tree: RenderTree = { dir, files: new Map(), problems: [] };
+export function walkRenderTree(index: FileIndex, path: string | undefined, components: readonly Ref[], origin: Located): RenderTree {
+  const tree: RenderTree = { dir: '', files: new Map(), occurrences: [], kustomizations: [], rootComponents: [], problems: [] };
   const visiting: string[] = [];
-  const visited = new Set<string>();
+  let visits = 0;
+
+  const problem = (p: TreeProblem) => {
+    if (!tree.problems.some((q) => q.kind === p.kind && q.file === p.file && q.range.start === p.range.start && q.message === p.message)) tree.problems.push(p);
+  };
 
   const add = (file: string, role: RenderRole, chain: readonly KustomizeFile[], generator?: GeneratorSpec) => {
-    if (!tree.files.has(file)) tree.files.set(file, { file, role, chain, generator });
+    const rendered: RenderedFile = { file, role, chain, generator, optOut: optOutOf(chain, generator) };
+    tree.occurrences.push(rendered);
+    if (!tree.files.has(file)) tree.files.set(file, rendered);
   };
 
   const resolve = (base: string, ref: Ref, at: string): string | undefined => {
     if (isRemote(ref.value)) {
-      tree.problems.push({ kind: 'remote', file: at, range: ref.range, message: `${ref.value} is remote: it is not fetched, so what it renders is not checked` });
+      problem({ kind: 'remote', file: at, range: ref.range, message: `${ref.value} is remote: it is not fetched, so what it renders is not checked` });
       return undefined;
     }
     const target = resolveInside(base, ref.value);
-    if (target === undefined) tree.problems.push({ kind: 'outside', file: at, range: ref.range, message: `${ref.value} points outside the workspace; it is not followed` });
+    if (target === undefined) problem({ kind: 'outside', file: at, range: ref.range, message: `${ref.value} points outside the workspace; kustomize refuses to read it and it is not followed` });
     return target;
   };
 
-  const visitDir = (path: string, chain: readonly KustomizeFile[], listedAt: Located, isFluxRoot: boolean, extraComponents: readonly Ref[]) => {
-    if (visiting.includes(path)) {
-      tree.problems.push({ kind: 'cycle', ...listedAt, message: `kustomization cycle: ${[...visiting.slice(visiting.indexOf(path)), path].map((d) => d || '.').join(' → ')}` });
-      return;
-    }
-    if (visited.has(path)) return;
-    visited.add(path);
-    visiting.push(path);
-    const kustomizeFile = findKustomizeFile(index, path);
-    if (kustomizeFile) {
-      const parsed = index.parsed(kustomizeFile);
-      const spec = readKustomizeFile(kustomizeFile, parsed?.documents[0]?.contents);
-      visitKustomization(path, spec, [...chain, spec], extraComponents);
-    } else if (isFluxRoot) {
-      visitPlainDirectory(path, chain);
-      for (const component of extraComponents) visitRef(path, component, origin.file, chain, 'component');
-    } else if (index.isDirectory(path)) {
-      tree.problems.push({ kind: 'missing', ...listedAt, message: `${path || '.'} has no kustomization.yaml; kustomize cannot build it` });
-    } else {
-      tree.problems.push({ kind: 'missing', ...listedAt, message: `${path || '.'} does not exist in the workspace` });
-    }
-    visiting.pop();
+  const missing = (what: string, ref: string, at: Located) => {
+    // Flux builds on Linux, where `\` is an ordinary character in a file name.
+    const hint = ref.includes('\\') ? ` (\`\\\` is not a path separator for Flux; use \`/\`)` : '';
+    problem({ kind: 'missing', ...at, message: `${what}${hint}` });
   };
 
-  // Flux generates a kustomization for a directory without one: every manifest, recursively,
-  // and each subdirectory that has its own kustomization file as a whole.
+  const visitDir = (path: string, ref: string, chain: readonly KustomizeFile[], listedAt: Located, isFluxRoot: boolean, extraComponents: readonly Ref[]): KustomizeFile | undefined => {
+    if (visiting.includes(path)) {
+      problem({ kind: 'cycle', ...listedAt, message: `kustomization cycle: ${[...visiting.slice(visiting.indexOf(path)), path].map((d) => d || '.').join(' → ')}` });
+      return undefined;
+    }
+    if (++visits > maxVisits) return undefined;
+    visiting.push(path);
+    let spec: KustomizeFile | undefined;
+    const kustomizeFile = findKustomizeFile(index, path);
+    if (kustomizeFile) {
+      spec = readKustomizeFile(kustomizeFile, index.parsed(kustomizeFile)?.documents[0]?.contents);
+      visitKustomization(path, spec, [...chain, spec], extraComponents);
+    } else if (isFluxRoot && index.isDirectory(path)) {
+      // Flux generates the kustomization of a plain directory: every manifest, recursively,
+      // and each subdirectory that has its own kustomization file as a whole.
+      visitPlainDirectory(path, chain);
+      for (const ref of extraComponents) {
+        const component = visitRef(path, ref, origin.file, chain, 'component');
+        if (component) tree.rootComponents.push(component);
+      }
+    } else if (index.isDirectory(path)) {
+      missing(`${path || '.'} has no kustomization.yaml; kustomize cannot build it`, ref, listedAt);
+    } else if (isFluxRoot && index.exists(path)) {
+      missing(`spec.path ${ref} is a file; Flux builds a directory`, ref, listedAt);
+    } else {
+      missing(`${ref || '.'} does not exist in the workspace`, ref, listedAt);
+    }
+    visiting.pop();
+    return spec;
+  };
+
   const visitPlainDirectory = (path: string, chain: readonly KustomizeFile[]) => {
     const { files, dirs } = index.children(path);
-    for (const file of files) if (isManifestFile(file)) add(file, 'resource', chain);
+    for (const file of files) if (isManifestFile(file) && !sourceIgnored(file)) add(file, 'resource', chain);
     for (const sub of dirs) {
-      if (findKustomizeFile(index, sub)) visitDir(sub, chain, { file: origin.file, range: origin.range }, false, []);
+      if (sourceIgnored(sub)) continue;
+      if (findKustomizeFile(index, sub)) visitDir(sub, sub, chain, origin, false, []);
       else visitPlainDirectory(sub, chain);
     }
   };
 
-  const visitRef = (base: string, ref: Ref, at: string, chain: readonly KustomizeFile[], as: 'resource' | 'component') => {
+  const visitRef = (base: string, ref: Ref, at: string, chain: readonly KustomizeFile[], as: 'resource' | 'component'): KustomizeFile | undefined => {
     const target = resolve(base, ref, at);
-    if (target === undefined) return;
+    if (target === undefined) return undefined;
     if (as === 'resource' && index.exists(target)) {
       add(target, 'resource', chain);
-      return;
+      return undefined;
     }
-    visitDir(target, chain, { file: at, range: ref.range }, false, []);
+    return visitDir(target, ref.value, chain, { file: at, range: ref.range }, false, []);
   };
 
   const visitKustomization = (path: string, spec: KustomizeFile, chain: readonly KustomizeFile[], extraComponents: readonly Ref[]) => {
     for (const ref of spec.resources) visitRef(path, ref, spec.file, chain, 'resource');
-    for (const ref of spec.components) visitRef(path, ref, spec.file, chain, 'component');
-    for (const ref of extraComponents) visitRef(path, ref, origin.file, chain, 'component');
+    for (const [ref, at] of [...spec.components.map((c) => [c, spec.file] as const), ...extraComponents.map((c) => [c, origin.file] as const)]) {
+      const component = visitRef(path, ref, at, chain, 'component');
+      if (component) spec.componentFiles.push(component);
+    }
     for (const ref of spec.patchFiles) {
       const target = resolve(path, ref, spec.file);
       if (target !== undefined && index.exists(target)) add(target, 'patch', chain);
-      else if (target !== undefined) tree.problems.push({ kind: 'missing', file: spec.file, range: ref.range, message: `patch ${ref.value} does not exist` });
+      else if (target !== undefined) missing(`patch ${ref.value} does not exist`, ref.value, { file: spec.file, range: ref.range });
     }
     for (const generator of spec.generators) {
       for (const ref of [...generator.files.map((f) => ({ value: f.path, range: f.range })), ...generator.envs]) {
         const target = resolve(path, ref, spec.file);
         const role = generator.envs.includes(ref) ? 'generator-env' : 'generator-file';
         if (target !== undefined && index.exists(target)) add(target, role, chain, generator);
-        else if (target !== undefined) tree.problems.push({ kind: 'missing', file: spec.file, range: ref.range, message: `${ref.value} does not exist` });
+        else if (target !== undefined) missing(`${ref.value} does not exist`, ref.value, { file: spec.file, range: ref.range });
       }
     }
+    tree.kustomizations.push({ spec, chain });
   };
 
-  const start = resolveInside('', dir);
-  if (start === undefined) {
-    tree.problems.push({ kind: 'outside', ...origin, message: `spec.path ${dir} points outside the workspace; it is not followed` });
-    return tree;
+  const written = path ?? '';
+  const { path: start, clamped } = clampToRoot(written);
+  if (clamped) {
+    // kustomize-controller joins spec.path to the source root with SecureJoin: `..` cannot
+    // climb above the root, so the path quietly means a directory inside it.
+    problem({ kind: 'outside', ...origin, message: `spec.path ${written} climbs above the source root; Flux reads it as ./${start}` });
   }
-  visitDir(start, [], origin, true, components);
+  tree.dir = start;
+  visitDir(start, written, [], origin, true, components);
   return tree;
 }
 
+/** The opt-out that covers a whole rendered file, innermost first as kustomize would report it. */
+function optOutOf(chain: readonly KustomizeFile[], generator: GeneratorSpec | undefined): Located | undefined {
+  const owner = chain[chain.length - 1];
+  if (generator?.optOut && owner) return { file: owner.file, range: generator.optOut };
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const range = chain[i].optOut;
+    if (range) return { file: chain[i].file, range };
+  }
+  return undefined;
+}

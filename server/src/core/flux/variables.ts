@@ -35,6 +35,8 @@ export interface SourceResolution {
   ref: SubstituteFrom;
   /** The object found, if any. */
   object: ObjectData | undefined;
+  /** When not found: why a likely candidate does not count (hashed generator name, no namespace). */
+  note?: string;
 }
 
 export interface VariableSet {
@@ -44,7 +46,7 @@ export interface VariableSet {
   opaque: boolean;
 }
 
-export type FindSource = (ref: SubstituteFrom) => ObjectData | undefined;
+export type FindSource = (ref: SubstituteFrom) => { object: ObjectData | undefined; note?: string };
 
 export function gatherVariables(kustomization: FluxKustomization, postBuild: PostBuild | undefined, find: FindSource): VariableSet {
   const set: VariableSet = { vars: new Map(), sources: [], opaque: false };
@@ -56,8 +58,9 @@ export function gatherVariables(kustomization: FluxKustomization, postBuild: Pos
     set.vars.set(name, variable);
   };
   for (const ref of postBuild.substituteFrom) {
-    const object = ref.kind === 'ConfigMap' || ref.kind === 'Secret' ? find(ref) : undefined;
-    set.sources.push({ ref, object });
+    const found = ref.kind === 'ConfigMap' || ref.kind === 'Secret' ? find(ref) : { object: undefined };
+    const object = found.object;
+    set.sources.push(found.note === undefined ? { ref, object } : { ref, object, note: found.note });
     if (!object) continue;
     if (object.opaque) set.opaque = true;
     for (const [name, layers] of object.data) {
@@ -80,7 +83,7 @@ export function gatherVariables(kustomization: FluxKustomization, postBuild: Pos
     push(entry.name, {
       source: 'inline',
       objectName: kustomization.name,
-      file: postBuild.file,
+      file: entry.file,
       range: entry.keyRange,
       value: entry.value,
       secret: false,

@@ -1,0 +1,76 @@
+/**
+ * How kustomize picks the objects a patch applies to (`target:`), shared by the patches
+ * that change ConfigMaps and the parent patches that change child Kustomizations.
+ */
+import type { PatchTarget } from './kustomize-file';
+
+/** What a target is matched against: the object as it is at that point of the build. */
+export interface Selectable {
+  group: string;
+  version: string;
+  kind: string;
+  name: string;
+  namespace: string | undefined;
+  labels: ReadonlyMap<string, string>;
+  annotations: ReadonlyMap<string, string>;
+}
+
+/** kustomize anchors target names, kinds and namespaces as regular expressions. */
+function matchesPattern(pattern: string | undefined, value: string): boolean {
+  if (pattern === undefined || pattern === '' || pattern === value) return true;
+  try {
+    return new RegExp(`^(?:${pattern})$`).test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Splits `a=b,c in (d,e)` on the commas that separate requirements, not those inside `( )`. */
+function requirements(selector: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of selector) {
+    if (c === '(') depth++;
+    if (c === ')') depth = Math.max(0, depth - 1);
+    if (c === ',' && depth === 0) {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  out.push(current);
+  return out.map((r) => r.trim()).filter((r) => r !== '');
+}
+
+/**
+ * A Kubernetes label selector: `k=v`, `k==v`, `k!=v`, `k`, `!k`, `k in (a,b)`, `k notin (a,b)`.
+ * A requirement we cannot parse matches nothing, as kustomize would reject the selector.
+ */
+export function matchesSelector(selector: string | undefined, labels: ReadonlyMap<string, string>): boolean {
+  if (selector === undefined || selector.trim() === '') return true;
+  return requirements(selector).every((term) => {
+    let m = /^([^=!\s(),]+)\s*(==|=|!=)\s*([^=!\s(),]*)$/.exec(term);
+    if (m) return m[2] === '!=' ? labels.get(m[1]) !== m[3] : labels.get(m[1]) === m[3];
+    m = /^([^=!\s(),]+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(term);
+    if (m) {
+      const values = m[3].split(',').map((v) => v.trim());
+      const value = labels.get(m[1]);
+      return m[2] === 'in' ? value !== undefined && values.includes(value) : value === undefined || !values.includes(value);
+    }
+    m = /^(!?)\s*([^=!\s(),]+)$/.exec(term);
+    if (m) return m[1] === '!' ? !labels.has(m[2]) : labels.has(m[2]);
+    return false;
+  });
+}
+
+export function matchesTarget(target: PatchTarget, object: Selectable): boolean {
+  return (
+    matchesPattern(target.kind, object.kind) &&
+    matchesPattern(target.name, object.name) &&
+    (target.namespace === undefined || target.namespace === '' || matchesPattern(target.namespace, object.namespace ?? '')) &&
+    (target.group === undefined || target.group === object.group) &&
+    (target.version === undefined || target.version === '' || target.version === object.version) &&
+    matchesSelector(target.labelSelector, object.labels) &&
+    matchesSelector(target.annotationSelector, object.annotations)
+  );
+}
