@@ -6,14 +6,20 @@ import { dollarCollapse } from './dollar-collapse';
 import { dollarHalfEscaped } from './dollar-half-escaped';
 import { dollarOverEscaped } from './dollar-over-escaped';
 import { envsubstParse } from './envsubst-parse';
+import { invalidVarName } from './invalid-var-name';
+import { missingVarSource } from './missing-var-source';
 import { notSubstituted } from './not-substituted';
+import { overlayKnobMissing } from './overlay-knob-missing';
 import type { Rule } from './rule';
 import { silentDefault } from './silent-default';
+import { substitutionSkipped } from './substitution-skipped';
+import { typeChange } from './type-change';
 import { undefinedVar } from './undefined-var';
 import { unusedSuppression } from './unused-suppression';
+import { unusedVar } from './unused-var';
 import { yamlSyntax } from './yaml-syntax';
 
-export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, notSubstituted, silentDefault, undefinedVar, unusedSuppression, yamlSyntax];
+export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, invalidVarName, missingVarSource, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
 
 export function ruleById(id: string): Rule | undefined {
   return RULES.find((rule) => rule.id === id);

@@ -1,0 +1,116 @@
+import { defineVariableFix } from '../fixes';
+import { fieldKind, fieldName } from '../kube/field-types';
+import { scalarAfterSubstitution } from '../render/scalar-after';
+import type { ActiveContext } from '../substitution';
+import { relatedKustomizations } from './contexts';
+import type { Rule, RuleContext, RuleFix } from './rule';
+
+/**
+ * TYPE-CHANGE: after substitution a string field becomes a bool, number or null, or the
+ * YAML breaks.
+ *
+ * The controller re-serializes each resource without its original quoting, substitutes the
+ * text, and reads it back with YAML 1.1 typing. `value: "${PORT}"` with PORT=8080 arrives as
+ * the number 8080; `on`, `yes`, `0755` and an empty value re-type too.
+ */
+export const typeChange: Rule = {
+  id: 'TYPE-CHANGE',
+  severity: 'error',
+  summary: 'After substitution a string field becomes a bool, number or null, or the YAML breaks.',
+  docs: `# TYPE-CHANGE
+
+## What it does
+Evaluates every substituted scalar the way kustomize-controller does — serialized by
+go-yaml v2, substituted as text, read back with YAML 1.1 typing — and flags:
+- a field that must be a string (\`env[].value\`, labels, annotations, CronJob \`schedule\`,
+  ConfigMap \`data\`, Secret \`stringData\`, container \`command\`/\`args\`, \`nodeSelector\`,
+  selectors, taint and toleration values) that arrives as a bool, number or null (error);
+- a quoted value in a free-form field (HelmRelease \`spec.values\`) whose type changes
+  (warning; an unquoted \`\${replicas}\` there asks for YAML typing and is left alone);
+- a value whose substitution breaks the YAML (error): a value with \`: \`, \`#\`, a quote
+  inside a quoted scalar, or a leading \`*\`, \`@\` or \`&\`.
+
+## Why is this bad?
+Quotes in git do not survive: the controller re-emits every string with its own quoting,
+so \`value: "\${PORT}"\` with \`PORT: "8080"\` arrives as the number 8080 and the API server
+rejects the Deployment (\`cannot unmarshal number into Go struct field EnvVar.value of type
+string\`). An empty variable makes the field \`null\`. Nothing warns before apply time.
+
+## Example
+\`\`\`yaml
+env:
+  - name: FEATURE_ENABLED
+    value: "\${feature_enabled}"   # feature_enabled: "true" → the bool true
+\`\`\`
+
+## Fix
+Flux's documented workaround keeps the value a string: define a variable \`quote: '"'\` and
+write \`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted text is \`"true"\`. The quick fix
+does both.
+`,
+  *check(context) {
+    for (const { site, scan, document, comment } of context.substitutedScalars()) {
+      if (comment || scan.expansions.length === 0 || scan.expansions.some((e) => e.error !== undefined)) continue;
+      const kind = site.isKey ? 'string' : fieldKind(document.object?.kind, site.path);
+      // In free-form values, a plain `${x}` asks for YAML typing; quotes say a string was meant.
+      if (kind === 'other' || (kind === 'free-form' && site.style === 'PLAIN')) continue;
+      const problems: Array<{ active: ActiveContext; what: string; breaks: boolean }> = [];
+      const names = [...new Set(scan.expansions.flatMap((e) => e.names))];
+      for (const active of document.substitution.active) {
+        const variables = names.map((name) => active.variable(name));
+        // A value the repository cannot show (encrypted, external) has no knowable type.
+        if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) continue;
+        const secret = variables.some((v) => v?.layers[0]?.secret);
+        const after = scalarAfterSubstitution(site.text.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
+        if (after.kind === 'broken') problems.push({ active, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
+        else if (after.kind === 'value' && after.type !== 'string') problems.push({ active, what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
+      }
+      if (problems.length === 0) continue;
+      const breaks = problems.some((p) => p.breaks);
+      if (kind === 'free-form' && !breaks) {
+        yield report('warning', `${fieldName(site.path)} changes type after substitution: it ${describe(problems)}. Check that the chart accepts it.`);
+        continue;
+      }
+      const fixes: RuleFix[] = [];
+      const quoted = !breaks && quoteFix(site.text.value, site.range, context.text, problems[0].active, context.parsedFile);
+      if (quoted) fixes.push(quoted);
+      yield report('error', `${site.isKey ? 'This key' : `${fieldName(site.path)} must be a string, but it`} ${describe(problems)}${breaks ? '' : '; quotes in the file do not survive the controller'}.`, fixes);
+
+      function report(severity: 'error' | 'warning', message: string, fixes: RuleFix[] = []) {
+        return { range: site.range, severity, message, related: relatedKustomizations(problems.map((p) => p.active)), fixes };
+      }
+    }
+  },
+};
+
+function describe(problems: ReadonlyArray<{ active: ActiveContext; what: string }>): string {
+  const byWhat = new Map<string, string[]>();
+  for (const p of problems) byWhat.set(p.what, [...(byWhat.get(p.what) ?? []), p.active.label]);
+  return [...byWhat].map(([what, labels]) => `${what} in ${[...new Set(labels)].join(', ')}`).join('; ');
+}
+
+/**
+ * Flux's documented way to keep a value a string: `${quote}…${quote}` with a variable
+ * `quote` holding `"`. The scalar is rewritten single-quoted; `quote` is defined where the
+ * Kustomization's variables live if it is not already.
+ */
+function quoteFix(value: string, range: { start: number; end: number }, text: string, active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
+  if (value.includes('\n') || text.slice(range.start, range.end).includes('\n')) return undefined;
+  const wrapped = `'\${quote}${value.replace(/'/g, "''")}\${quote}'`;
+  const edits: RuleFix['edits'] = [{ range, newText: wrapped }];
+  const existing = active.variable('quote');
+  if (existing && existing.value !== '"') return undefined;
+  if (!existing) {
+    const define = defineQuote(active, parsedFile);
+    if (!define) return undefined;
+    edits.push(...define.edits);
+  }
+  return { title: 'Keep it a string: wrap the value in ${quote}…${quote} (quote: \'"\')', edits, preferred: true };
+}
+
+function defineQuote(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
+  const fix = defineVariableFix(active, 'quote', parsedFile);
+  if (!fix) return undefined;
+  // The placeholder is empty; `quote` needs its one character.
+  return { ...fix, edits: fix.edits.map((e) => ({ ...e, newText: e.newText.replace(/quote: ""\n$/, `quote: '"'\n`) })) };
+}

@@ -1,0 +1,270 @@
+/**
+ * Where Flux variables are defined and who reads them, for the rules that report on the
+ * definition rather than on a `${…}`: inline `postBuild.substitute` keys and the keys of
+ * `substituteFrom` ConfigMaps and Secrets (base data, overlay patches, generators), one entry
+ * per written location with every Kustomization instance that reads it. Also a cheap view of
+ * which names the files a Kustomization substitutes mention, and of ConfigMaps and Secrets
+ * that something other than Flux also reads.
+ */
+import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { fluxKustomizeGroup, type SubstituteFrom } from '../flux/flux-kustomization';
+import type { Cluster, FluxGraph, KustomizationInstance } from '../flux/graph';
+import type { DataLayer, ObjectData } from '../flux/object-data';
+import type { Range } from '../model';
+import type { ParsedFile } from '../yaml/document';
+import { mapGet, scalarText } from '../yaml/nodes';
+import type { RuleContext } from './rule';
+
+/** One Kustomization instance reading a definition. */
+export interface Reader {
+  instance: KustomizationInstance;
+  /** The substituteFrom entry it reads the key through; undefined for an inline key. */
+  ref?: SubstituteFrom;
+  object?: ObjectData;
+  /** The key's layers in that object as the cluster receives it, base first. */
+  layers?: readonly DataLayer[];
+}
+
+/** A variable key as written in one place. */
+export interface Definition {
+  name: string;
+  file: string;
+  /** As the graph records it: the key, a patch op, a generator literal or env line. */
+  range: Range;
+  via: DataLayer['via'] | 'substitute';
+  readers: Reader[];
+}
+
+/** The controller's variable-name check (Go RE2: `[:alpha:]` and `[:digit:]` are ASCII). */
+export const validName = /^[_A-Za-z][_A-Za-z0-9]*$/;
+export const namePattern = '^[_[:alpha:]][_[:alpha:][:digit:]]*$';
+
+interface Index {
+  byFile: Map<string, Definition[]>;
+  byName: Map<string, Definition[]>;
+}
+
+const indexes = new WeakMap<FluxGraph, Index>();
+
+function indexOf(graph: FluxGraph, textOf: (file: string) => string | undefined): Index {
+  let index = indexes.get(graph);
+  if (index) return index;
+  const byLocation = new Map<string, Definition>();
+  const add = (name: string, file: string, range: Range, via: Definition['via'], reader: Reader) => {
+    const key = `${file}\0${range.start}\0${range.end}\0${name}`;
+    let definition = byLocation.get(key);
+    if (!definition) byLocation.set(key, (definition = { name, file, range, via, readers: [] }));
+    if (!definition.readers.some((r) => r.instance === reader.instance && r.ref === reader.ref)) definition.readers.push(reader);
+  };
+  for (const cluster of graph.clusters) {
+    for (const instance of cluster.instances) {
+      const postBuild = instance.postBuild;
+      if (!postBuild) continue;
+      for (const { ref, object } of instance.variables.sources) {
+        if (!object) continue;
+        for (const [name, layers] of object.data) {
+          for (const layer of layers) {
+            const at = layer.via === 'generator' ? generatorEntry(textOf, name, layer, object) : layer;
+            add(name, at.file, at.range, layer.via, { instance, ref, object, layers });
+          }
+        }
+      }
+      for (const entry of postBuild.substitute) add(entry.name, entry.file, entry.keyRange, 'substitute', { instance });
+    }
+  }
+  index = { byFile: new Map(), byName: new Map() };
+  for (const definition of byLocation.values()) {
+    index.byFile.set(definition.file, [...(index.byFile.get(definition.file) ?? []), definition]);
+    index.byName.set(definition.name, [...(index.byName.get(definition.name) ?? []), definition]);
+  }
+  indexes.set(graph, index);
+  return index;
+}
+
+/**
+ * Where a generated key is written. A literal (`KEY=value`) is where the graph says. A key
+ * from `files:` or `envs:` is shown at its entry in the kustomization file: the data file is
+ * not YAML, or is the value as a whole, so the graph points at all of it.
+ */
+function generatorEntry(textOf: (file: string) => string | undefined, name: string, layer: DataLayer, object: ObjectData): { file: string; range: Range } {
+  const text = textOf(layer.file);
+  if (layer.file === object.file || (/\.ya?ml$/i.test(layer.file) && text !== undefined && layer.range.end - layer.range.start < text.length)) return layer;
+  const kustomization = textOf(object.file);
+  if (kustomization === undefined) return layer;
+  const entries = kustomization.slice(object.range.start, object.range.end);
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const keyed = new RegExp(`(^|[\\s"'-])(${escape(name)})=`, 'm').exec(entries);
+  if (keyed) {
+    const start = object.range.start + keyed.index + keyed[1].length;
+    return { file: object.file, range: { start, end: start + name.length } };
+  }
+  const base = layer.file.split('/').pop() ?? layer.file;
+  const listed = new RegExp(`(^|[\\s"'/-])(${escape(base)})(?=["'\\s]|$)`, 'm').exec(entries);
+  if (!listed) return layer;
+  const start = object.range.start + listed.index + listed[1].length;
+  return { file: object.file, range: { start, end: start + base.length } };
+}
+
+/** The definitions written in `file`, in source order. */
+export function definitionsIn(context: RuleContext, file: string): readonly Definition[] {
+  return [...(indexOf(context.fluxGraph(), (f) => textOf(context, f)).byFile.get(file) ?? [])].sort((a, b) => a.range.start - b.range.start);
+}
+
+/** Every definition of `name`, anywhere. */
+export function definitionsNamed(context: RuleContext, name: string): readonly Definition[] {
+  return indexOf(context.fluxGraph(), (f) => textOf(context, f)).byName.get(name) ?? [];
+}
+
+/** `production/apps`: the cluster and the Kustomization, for messages. */
+export function instanceLabel(instance: KustomizationInstance): string {
+  return `${instance.cluster.name}/${instance.kustomization.name}`;
+}
+
+/** Distinct labels, shortened after three: `a, b, c and 2 more`. */
+export function labelList(labels: readonly string[]): string {
+  const unique = [...new Set(labels)];
+  return unique.length <= 3 ? unique.join(', ') : `${unique.slice(0, 3).join(', ')} and ${unique.length - 3} more`;
+}
+
+/** Does the key come from an overlay only (the base object of this reader lacks it)? */
+export function addedByOverlay(reader: Reader): boolean {
+  return reader.layers !== undefined && reader.layers.length > 0 && reader.layers[0].via === 'patch';
+}
+
+const escapePointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The span of the name itself inside a definition's range: the key scalar (inside its quotes),
+ * the `/data/KEY` of a JSON 6902 op, the `KEY` of a generator literal or env line. Undefined
+ * when the name is not written there as such (e.g. a patch that replaces the whole map).
+ */
+export function keySpan(text: string, name: string, range: Range): Range | undefined {
+  const source = text.slice(range.start, range.end);
+  if (source === name) return range;
+  if (source.length === name.length + 2 && /^(["']).*\1$/s.test(source) && source.slice(1, -1) === name) return { start: range.start + 1, end: range.end - 1 };
+  const literal = /^(["']?)([^=]*)=/.exec(source);
+  if (literal && literal[2] === name) return { start: range.start + literal[1].length, end: range.start + literal[1].length + name.length };
+  const pointer = escapePointer(name);
+  const path = new RegExp(`/(?:data|stringData|spec/postBuild/substitute)/(${pointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=["'\\s]|$)`, 'm').exec(source);
+  if (path) {
+    const start = range.start + path.index + path[0].length - pointer.length;
+    return { start, end: start + pointer.length };
+  }
+  return undefined;
+}
+
+/** `range`, cut to the end of its first line: where a finding on a multi-line node points. */
+export function firstLine(text: string, range: Range): Range {
+  const newline = text.indexOf('\n', range.start);
+  return { start: range.start, end: newline === -1 || newline > range.end ? range.end : newline };
+}
+
+/** A SOPS-encrypted file: its MAC covers the keys, so an edit breaks decryption. */
+export function isSopsFile(text: string): boolean {
+  return /^sops:\s*$/m.test(text);
+}
+
+/** The text of a workspace file, as the engine has it. */
+export function textOf(context: RuleContext, file: string): string | undefined {
+  return file === context.file ? context.text : context.parsedFile(file)?.text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which names a Kustomization's files mention.
+
+/** `${NAME…}` and `${#NAME…}` as envsubst reads the name. */
+const use = /\$\{#?([\p{L}\p{Nd}_]+)/gu;
+const usesByFile = new WeakMap<ParsedFile, Set<string>>();
+
+function namesUsedIn(text: string): Set<string> {
+  return new Set([...text.matchAll(use)].map((m) => m[1]));
+}
+
+/**
+ * The names the files an instance substitutes mention (a superset of what it reads: comments
+ * and opted-out resources count too), or undefined when the repository cannot show all of
+ * them (a remote or missing resource, an unresolved path).
+ */
+export function usageOf(context: RuleContext): (instance: KustomizationInstance) => ReadonlySet<string> | undefined {
+  const memo = new Map<KustomizationInstance, Set<string> | undefined>();
+  return (instance) => {
+    if (memo.has(instance)) return memo.get(instance);
+    let names: Set<string> | undefined = new Set<string>();
+    const tree = instance.tree;
+    if (instance.dir === undefined || tree.problems.some((p) => p.kind === 'remote' || p.kind === 'missing' || p.kind === 'outside')) names = undefined;
+    else {
+      for (const file of tree.files.keys()) {
+        const parsed = context.parsedFile(file);
+        if (!parsed) continue;
+        let found = usesByFile.get(parsed);
+        if (!found) usesByFile.set(parsed, (found = namesUsedIn(parsed.text)));
+        for (const name of found) names.add(name);
+      }
+      // Flux's own spec.patches are applied before substitution too.
+      for (const patch of instance.kustomization.patches) for (const name of namesUsedIn(patch.text)) names.add(name);
+    }
+    memo.set(instance, names);
+    return names;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// ConfigMaps and Secrets that other resources read as well.
+
+const referencesByFile = new WeakMap<ParsedFile, Set<string>>();
+
+/** Values of `name:` and `secretName:` keys, outside Flux Kustomizations and each object's own name. */
+function namesReferencedIn(parsed: ParsedFile): Set<string> {
+  const out = new Set<string>();
+  const walk = (node: unknown, own: ReadonlyArray<Node | undefined>) => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        const value = pair.value as Node | null;
+        if ((key === 'name' || key === 'secretName') && isScalar(value) && !own.includes(value)) {
+          const text = scalarText(value);
+          if (text !== undefined) out.add(text);
+        } else walk(value, own);
+      }
+    } else if (isSeq(node)) for (const item of node.items) walk(item, own);
+  };
+  for (const document of parsed.documents) {
+    const root = document.contents;
+    const apiVersion = scalarText(mapGet(root, 'apiVersion')) ?? '';
+    if (scalarText(mapGet(root, 'kind')) === 'Kustomization' && apiVersion.startsWith(`${fluxKustomizeGroup}/`)) continue;
+    // The object's own name, and the name of the Secret it makes (ExternalSecret, SealedSecret).
+    const own = [mapGet(root, 'metadata', 'name'), mapGet(root, 'spec', 'target', 'name'), mapGet(root, 'spec', 'template', 'metadata', 'name')];
+    walk(root, own);
+  }
+  return out;
+}
+
+/**
+ * Is a ConfigMap or Secret of this name read by something besides Flux's substitution in the
+ * cluster (an `envFrom`, a volume, a HelmRelease's `valuesFrom`)? Its keys may then be meant
+ * for that reader, so the definition rules leave them alone.
+ */
+export function readElsewhere(context: RuleContext): (cluster: Cluster, name: string) => boolean {
+  const memo = new Map<Cluster, Set<string>>();
+  return (cluster, name) => {
+    let names = memo.get(cluster);
+    if (!names) {
+      names = new Set<string>();
+      const seen = new Set<string>();
+      for (const instance of cluster.instances) {
+        for (const rendered of instance.tree.files.values()) {
+          if (rendered.role !== 'resource' || seen.has(rendered.file)) continue;
+          seen.add(rendered.file);
+          const parsed = context.parsedFile(rendered.file);
+          if (!parsed) continue;
+          let found = referencesByFile.get(parsed);
+          if (!found) referencesByFile.set(parsed, (found = namesReferencedIn(parsed)));
+          for (const n of found) names.add(n);
+        }
+      }
+      memo.set(cluster, names);
+    }
+    return names.has(name);
+  };
+}
