@@ -7,6 +7,7 @@ import { UsageError } from './args';
 import { checkCommand } from './check-command';
 import { envsubstCommand } from './envsubst-command';
 import { explainCommand } from './explain-command';
+import { renderCommand } from './render-command';
 import { substituteCommand } from './substitute-command';
 
 const usage = `Usage: render-lens <command> [options]
@@ -19,6 +20,8 @@ Commands:
       --max-severity LEVEL   exit 1 when a finding is at least LEVEL: error (default), warning, information, hint
       --root DIR             show paths relative to DIR (default: the current directory)
       --exit-zero            exit 0 even when there are findings (for demos and reports)
+  render FILE [--cluster NAME] [--kustomization NAME]
+                             print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from
   envsubst [--strict] [--vars FILE]
                              print stdin as \`flux envsubst\` would, with the environment (and FILE) as variables
@@ -31,6 +34,7 @@ const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
   check: checkCommand,
   envsubst: envsubstCommand,
   explain: explainCommand,
+  render: renderCommand,
   substitute: substituteCommand,
 };
 

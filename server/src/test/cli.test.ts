@@ -171,3 +171,25 @@ suite('cli: check formats for CI', () => {
     assert.match(stderr, /no cluster named nowhere; the clusters are: production, staging/);
   });
 });
+
+suite('cli: render', () => {
+  test('prints each document as the controller applies it, with secrets redacted', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-render-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write('clusters/prod/apps.yaml', 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps\n  namespace: flux-system\nspec:\n  path: ./apps\n  postBuild:\n    substitute:\n      port: "8080"\n    substituteFrom:\n      - kind: Secret\n        name: creds\n');
+    write('clusters/prod/creds.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\n  namespace: flux-system\nstringData:\n  token: s3cr3t-t0ken\n');
+    write('apps/app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  url: "http://app:${port}"\n  auth: Bearer ${token}\n  sql: DO $$ BEGIN END $$\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  password: hunter2-hunter2\n');
+    const { code, stdout } = run(['render', '--root', dir, path.join(dir, 'apps', 'app.yaml')]);
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(code, 0);
+    assert.match(stdout, /^# apps\/app\.yaml as kustomize-controller applies it in prod\/apps \(strict\)\./);
+    assert.match(stdout, /^ {2}url: http:\/\/app:8080$/m);
+    assert.match(stdout, /^ {2}sql: DO \$ BEGIN END \$$/m);
+    assert.match(stdout, /^ {2}auth: Bearer <secret token>$/m);
+    assert.match(stdout, /^ {2}password: <redacted sha256:[0-9a-f]{12}>$/m);
+    assert.doesNotMatch(stdout, /s3cr3t|hunter2/);
+  });
+});
