@@ -6,6 +6,9 @@ import * as path from 'path';
 import { commands, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { checkWorkspaceCommand, type CheckWorkspaceResult } from '../../server/src/protocol';
+import { registerExplainVariable } from './explain-variable';
+import { registerRenderedPreview } from './rendered-preview';
+import { registerStatus } from './status';
 
 let client: LanguageClient | undefined;
 
@@ -39,7 +42,12 @@ async function setEnabled(context: ExtensionContext, enabled: boolean): Promise<
 }
 
 export async function activate(context: ExtensionContext): Promise<void> {
+  const current = () => client;
+  const status = registerStatus(current);
   context.subscriptions.push(
+    ...status.disposables,
+    ...registerRenderedPreview(current, status.choice),
+    registerExplainVariable(current),
     commands.registerCommand('renderLens.restartServer', async () => {
       await client?.restart();
     }),
@@ -55,6 +63,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     { dispose: () => void client?.stop() },
   );
   await setEnabled(context, workspace.getConfiguration('renderLens').get<boolean>('enable', true));
+  status.refresh();
 }
 
 export async function deactivate(): Promise<void> {

@@ -25,3 +25,37 @@ export interface CheckWorkspaceResult {
   findings: number;
   errors: number;
 }
+
+/** The render contexts of a document, for the status bar and the preview's picker. */
+export const contextsRequest = 'renderLens/contexts';
+export interface ContextsParams {
+  uri: string;
+}
+export interface ContextsResult {
+  contexts: Array<{ id: number; label: string; substitutes: boolean; strict: boolean }>;
+}
+
+/** A document as kustomize-controller applies it in one context (secrets redacted). */
+export const renderRequest = 'renderLens/render';
+export interface RenderParams {
+  uri: string;
+  /** An id from ContextsResult; the first context when omitted. */
+  context?: number;
+}
+export interface RenderResult {
+  label: string;
+  text: string;
+}
+
+/** Where a variable's value comes from, layer by layer, in every Kustomization. */
+export const explainVariableRequest = 'renderLens/explainVariable';
+export interface ExplainVariableParams {
+  uri: string;
+  /** The variable under this position (a `${…}` or a definition key), unless `name` is given. */
+  position?: { line: number; character: number };
+  name?: string;
+}
+export interface ExplainVariableResult {
+  name: string;
+  text: string;
+}

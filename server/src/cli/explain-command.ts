@@ -1,18 +1,26 @@
 /** `render-lens explain FILE [--json]`: the render contexts of a file, with variable provenance. */
+import * as fs from 'fs';
 import * as path from 'path';
 import { Engine } from '../core/engine';
-import { explainFile, type ExplainedContext } from '../core/render/explain';
+import { explainFile, explainVariable, formatExplainedVariable, type ExplainedContext } from '../core/render/explain';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 
 export async function explainCommand(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv, { json: 'switch', root: 'value' });
-  if (args.positionals.length !== 1) throw new UsageError('usage: render-lens explain FILE [--json] [--root DIR]');
+  if (args.positionals.length !== 1) throw new UsageError('usage: render-lens explain FILE|VARIABLE [--json] [--root DIR]');
   const root = path.resolve(String(args.flags.get('root') ?? '.'));
   const host = new NodeHost(root);
-  const file = host.relative(path.resolve(args.positionals[0]));
-  if (file === undefined) throw new UsageError(`${args.positionals[0]} is outside ${root} (use --root)`);
-  if (host.readFile(file) === undefined) throw new UsageError(`no such file: ${args.positionals[0]}`);
+  const target = args.positionals[0];
+  // A name that is not a file is a variable: its layers across every cluster.
+  if (/^[_A-Za-z][_A-Za-z0-9]*$/.test(target) && !fs.existsSync(target)) {
+    const explained = explainVariable(new Engine(host), target);
+    process.stdout.write(args.flags.has('json') ? JSON.stringify(explained, null, 2) + '\n' : formatExplainedVariable(explained));
+    return 0;
+  }
+  const file = host.relative(path.resolve(target));
+  if (file === undefined) throw new UsageError(`${target} is outside ${root} (use --root)`);
+  if (host.readFile(file) === undefined) throw new UsageError(`no such file: ${target}`);
   const contexts = explainFile(new Engine(host), file);
   process.stdout.write(args.flags.has('json') ? JSON.stringify({ file, contexts }, null, 2) + '\n' : formatExplain(file, contexts));
   return 0;

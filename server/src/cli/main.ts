@@ -23,6 +23,7 @@ Commands:
   render FILE [--cluster NAME] [--kustomization NAME]
                              print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from
+  explain VARIABLE [--json]  a variable's value and layers in every Kustomization that substitutes
   envsubst [--strict] [--vars FILE]
                              print stdin as \`flux envsubst\` would, with the environment (and FILE) as variables
   envsubst --jsonl           batch: each stdin line {"input","env","strict"} gives {"output"} | {"error"} | {"panic"}

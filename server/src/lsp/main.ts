@@ -11,6 +11,8 @@ import { registerCheckWorkspace } from './requests/check-workspace';
 import { registerCodeActions } from './requests/code-actions';
 import { registerDiagnostics } from './requests/diagnostics';
 import { registerHover } from './requests/hover';
+import { registerNavigation } from './requests/navigation';
+import { registerRenderRequests } from './requests/render';
 import { toEngineSettings, watchSettings } from './settings';
 import { Workspaces } from './workspace';
 
@@ -36,6 +38,9 @@ connection.onInitialize((params): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
       hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
       executeCommandProvider: { commands: [checkWorkspaceCommand] },
     },
     serverInfo: { name: 'render-lens', version },
@@ -55,6 +60,8 @@ watchSettings(
 registerCodeActions(connection, documents, workspaces);
 registerHover(connection, documents, workspaces);
 registerCheckWorkspace(connection, workspaces);
+registerNavigation(connection, documents, workspaces);
+registerRenderRequests(connection, documents, workspaces);
 
 // A bug must never take the server down with the user's editor session; log and go on.
 process.on('uncaughtException', (error) => log.error(`uncaught: ${error.stack ?? error.message}`));

@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkWorkspaceCommand } from '../protocol';
+import { checkWorkspaceCommand, contextsRequest, renderRequest, type ContextsResult, type RenderResult } from '../protocol';
 import { LspTestClient } from './support/lsp-client';
 
 suite('language server over stdio', () => {
@@ -98,6 +98,31 @@ suite('language server over stdio', () => {
     const result = (await client.executeCommand(checkWorkspaceCommand)) as { files: number; findings: number };
     assert.ok(result.files >= 1 && result.findings >= 2);
     assert.deepEqual((await published).diagnostics.map((d) => d.code), ['DOLLAR-COLLAPSE', 'DOLLAR-COLLAPSE']);
+  });
+
+  test('goes to the definition of a variable and renames it everywhere', async () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: nav\ndata:\n  where: in ${cluster}\n';
+    const uri = fileOf('nav.yaml', text);
+    await client.open(uri, text);
+    const document = TextDocument.create(uri, 'yaml', 1, text);
+    const position = document.positionAt(text.indexOf('${cluster}') + 4);
+    const definitions = await client.request<Array<{ uri: string; range: { start: { line: number } } }>>('textDocument/definition', { textDocument: { uri }, position });
+    assert.deepEqual(definitions.map((d) => [path.relative(workspace, new URL(d.uri).pathname), d.range.start.line]), [[path.join('clusters', 'production', 'apps.yaml'), 9]]);
+    const rename = await client.request<{ changes: Record<string, unknown[]> }>('textDocument/rename', { textDocument: { uri }, position, newName: 'cluster_name' });
+    assert.ok(rename.changes[uri]?.length === 1);
+    assert.ok(Object.keys(rename.changes).some((u) => u.endsWith('clusters/production/apps.yaml')));
+    await assert.rejects(client.request('textDocument/rename', { textDocument: { uri }, position, newName: 'bad.name' }), /not a name Flux accepts/);
+  });
+
+  test('renders a file as the controller applies it, per context', async () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rendered\ndata:\n  where: in ${cluster}\n  sql: DO $$ END $$\n';
+    const uri = fileOf('rendered.yaml', text);
+    await client.open(uri, text);
+    const { contexts } = await client.request<ContextsResult>(contextsRequest, { uri });
+    assert.deepEqual(contexts.map((c) => [c.label, c.substitutes]), [['production/apps', true]]);
+    const rendered = await client.request<RenderResult>(renderRequest, { uri, context: 0 });
+    assert.match(rendered.text, /^ {2}where: in production$/m);
+    assert.match(rendered.text, /^ {2}sql: DO \$ END \$$/m);
   });
 
   test('does not flag files that Flux does not substitute', async () => {

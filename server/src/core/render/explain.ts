@@ -59,3 +59,39 @@ export function explainFile(engine: Engine, file: string): ExplainedContext[] {
     };
   });
 }
+
+export interface ExplainedVariable {
+  name: string;
+  contexts: Array<{ context: string; value: string | undefined; layers: ExplainedLayer[] }>;
+}
+
+/** A variable across every Kustomization that substitutes: its value and layers, or its absence. */
+export function explainVariable(engine: Engine, name: string): ExplainedVariable {
+  const lineOf = (path: string, offset: number) => {
+    const text = engine.index.text(path);
+    return text === undefined ? 0 : new LineIndex(text).positionAt(offset).line + 1;
+  };
+  const contexts: ExplainedVariable['contexts'] = [];
+  for (const cluster of engine.fluxGraph().clusters) {
+    for (const instance of cluster.instances) {
+      if (!instance.postBuild) continue;
+      const variable = instance.variables.vars.get(name);
+      contexts.push({
+        context: `${cluster.name}/${instance.kustomization.name}`,
+        value: variable && variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : undefined,
+        layers: (variable?.layers ?? []).map((layer) => ({ value: displayLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+      });
+    }
+  }
+  return { name, contexts };
+}
+
+export function formatExplainedVariable(explained: ExplainedVariable): string {
+  if (explained.contexts.length === 0) return `${explained.name}: no Kustomization in this workspace has postBuild.\n`;
+  let out = `${explained.name}\n`;
+  for (const c of explained.contexts) {
+    out += c.value === undefined ? `\n${c.context}: not defined\n` : `\n${c.context}: ${c.value}\n`;
+    c.layers.forEach((layer, i) => (out += `  ${i === 0 ? 'from' : 'overrides'} ${layer.value} — ${layer.source}, ${layer.file}:${layer.line}\n`));
+  }
+  return out;
+}

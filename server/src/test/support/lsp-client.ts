@@ -90,6 +90,11 @@ export class LspTestClient {
     }) as Promise<CodeAction[]>;
   }
 
+  /** Any request by method name (custom Render Lens requests, definition, rename…). */
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
   executeCommand(command: string): Promise<unknown> {
     return this.connection.sendRequest(ExecuteCommandRequest.type, { command, arguments: [] });
   }
