@@ -3,9 +3,9 @@
  * wire the palette commands. Everything the user sees comes from the server.
  */
 import * as path from 'path';
-import { commands, window, workspace, type ExtensionContext } from 'vscode';
+import { commands, extensions, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { checkWorkspaceCommand, type CheckWorkspaceResult } from '../../server/src/protocol';
+import { checkWorkspaceCommand, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
 import { registerExplainVariable } from './explain-variable';
 import { registerRenderedPreview } from './rendered-preview';
 import { registerStatus } from './status';
@@ -27,6 +27,7 @@ function createClient(context: ExtensionContext): LanguageClient {
       { scheme: 'file', pattern: '**/templates/**/*.{yaml,yml,tpl}' },
     ],
     synchronize: { fileEvents: workspace.createFileSystemWatcher('**/{*.yaml,*.yml,Kustomization,*.env}') },
+    initializationOptions: { yamlSyntaxReportedElsewhere: extensions.getExtension('redhat.vscode-yaml') !== undefined } satisfies InitializationOptions,
   };
   return new LanguageClient('renderLens', 'Render Lens', serverOptions, clientOptions);
 }

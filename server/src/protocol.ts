@@ -15,6 +15,15 @@ export interface RenderLensSettings {
   exclude: string[];
 }
 
+/** What the client says about the editor at start. */
+export interface InitializationOptions {
+  /**
+   * Red Hat's YAML extension already reports YAML syntax errors in this editor; Render Lens
+   * then reports only what it alone can know.
+   */
+  yamlSyntaxReportedElsewhere?: boolean;
+}
+
 export const defaultSettings: RenderLensSettings = { enable: true, severity: {}, assumeStrict: true, exclude: [] };
 
 /** Checks every file of every workspace folder and publishes the diagnostics. */

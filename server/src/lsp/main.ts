@@ -6,7 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection, type InitializeResult } from 'vscode-languageserver/node';
 import { version } from '../version';
 import { createLogger } from './logger';
-import { checkWorkspaceCommand } from '../protocol';
+import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
 import { registerCodeActions } from './requests/code-actions';
 import { registerDiagnostics } from './requests/diagnostics';
@@ -27,9 +27,11 @@ const log = createLogger(connection, () => process.env.RENDER_LENS_LOG === 'debu
 const workspaces = new Workspaces({ log: (message) => log.error(message) });
 
 let configurationSupported = false;
+let yamlSyntaxElsewhere = false;
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupported = params.capabilities.workspace?.configuration === true;
+  yamlSyntaxElsewhere = (params.initializationOptions as InitializationOptions | undefined)?.yamlSyntaxReportedElsewhere === true;
   const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
   workspaces.setFolders(folders);
   log.info(`render-lens-server ${version} started for ${folders.length} workspace folder(s)`);
@@ -52,7 +54,10 @@ watchSettings(
   connection,
   () => configurationSupported,
   (settings) => {
-    workspaces.configure(toEngineSettings(settings, log));
+    const engineSettings = toEngineSettings(settings, log);
+    // Do not repeat the YAML extension's syntax errors; an explicit user setting still wins.
+    if (yamlSyntaxElsewhere) engineSettings.severities = { 'YAML-SYNTAX': 'off', ...engineSettings.severities };
+    workspaces.configure(engineSettings);
     diagnostics.refreshAll();
   },
   log,
