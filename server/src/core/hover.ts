@@ -6,6 +6,7 @@
 import { evaluateExpansion, type DollarRun, type Expansion } from './envsubst';
 import type { Engine } from './engine';
 import type { Range } from './model';
+import { scalarAfterSubstitution } from './render/scalar-after';
 import { codeSpan, displayLayerValue, layerLocation, layerSource } from './render/values';
 import type { SubstitutedScalar } from './rules/rule';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
@@ -23,11 +24,16 @@ export function hoverAt(engine: Engine, file: string, offset: number): Hover | u
       const { site } = scalar;
       if (offset < site.range.start || offset > site.range.end) continue;
       const unit = unitAt(scalar, offset);
-      if (unit === undefined) continue;
+      if (unit === undefined) {
+        // On a quote or block header: the field as a whole.
+        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution);
+        continue;
+      }
       const expansion = scalar.scan.expansions.find((e) => unit >= e.start && unit < e.end);
       if (expansion) return expansionHover(engine, scalar, expansion, document.substitution);
       const run = scalar.scan.runs.find((r) => unit >= r.start && unit < r.end);
       if (run) return runHover(scalar, run, document.substitution);
+      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution);
     }
   }
   return undefined;
@@ -107,6 +113,31 @@ function whereToDefine(active: ActiveContext): string {
   if (source) return ` — define it in ConfigMap ${source.name} (${source.file})`;
   const postBuild = active.context.instance.postBuild;
   return postBuild ? ` — define it in postBuild.substitute (${postBuild.file})` : '';
+}
+
+/** A scalar holding substitutions: what the whole field becomes per context, and its YAML 1.1 type. */
+function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstitution): Hover {
+  const { site } = scalar;
+  const lines = [`**${site.path.map((p) => (typeof p === 'number' ? '[]' : p)).join('.') || 'value'}** after post-build substitution`, ''];
+  if (substitution.active.length === 0) {
+    lines.push(notSubstituted(substitution));
+    return { range: site.range, markdown: lines.join('\n') };
+  }
+  lines.push('| context | value | YAML type |', '|---|---|---|');
+  for (const active of substitution.active) {
+    const names = scalar.scan.expansions.flatMap((e) => e.names);
+    const secret = names.some((name) => active.variable(name)?.layers[0]?.secret);
+    const unknown = names.some((name) => { const v = active.variable(name); return v !== undefined && v.value === undefined; });
+    if (secret || unknown) {
+      lines.push(`| ${active.label} | ${secret ? 'a secret value (not shown)' : 'unknown here'} | — |`);
+      continue;
+    }
+    const after = scalarAfterSubstitution(site.text.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
+    const cell =
+      after.kind === 'failed' ? 'the Kustomization fails (see the diagnostics) | — |' : after.kind === 'broken' ? `the YAML breaks: \`${after.error}\` | — |` : `${after.display === '' ? '*empty*' : codeSpan(after.display.replace(/\|/g, '\\|'))} | ${after.type} |`;
+    lines.push(`| ${active.label} | ${cell}`);
+  }
+  return { range: site.range, markdown: lines.join('\n') };
 }
 
 function runHover(scalar: SubstitutedScalar, run: DollarRun, substitution: DocumentSubstitution): Hover {

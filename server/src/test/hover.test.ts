@@ -51,6 +51,16 @@ suite('hover', () => {
     assert.match(markdown, /\| production\/apps \(strict\) \| a secret value \(not shown\) \|/);
   });
 
+  test('on the rest of a scalar, shows the whole value after substitution and its YAML 1.1 type', () => {
+    const files = { ...twoClusters, 'apps/port.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: port\ndata:\n  replicas: "${replicas}"\n' };
+    const engine = new Engine(new MemoryHost(files));
+    const text = files['apps/port.yaml'];
+    const hover = hoverAt(engine, 'apps/port.yaml', text.indexOf('"${replicas}"'));
+    assert.ok(hover);
+    assert.match(hover.markdown, /^\*\*data\.replicas\*\* after post-build substitution/);
+    assert.match(hover.markdown, /\| production\/apps \| `3` \| number \|/);
+  });
+
   test('says why a file is not substituted', () => {
     const files = { ...twoClusters, 'apps/off.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: off\n  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\ndata:\n  a: ${domain}\n' };
     assert.match(hoverOn(files, 'apps/off.yaml', '${domain}'), /Not substituted; the text reaches the cluster as written:\n- production\/apps is opted out by the annotation/);
