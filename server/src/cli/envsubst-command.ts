@@ -4,7 +4,7 @@
  */
 import { envsubst, type EnvsubstResult } from '../core/envsubst';
 import { parseArgs, UsageError } from './args';
-import { readStdin, stdinLines, writeJsonLine } from './io';
+import { answerJsonLines, readStdin } from './io';
 import { readVarsFile } from './vars-file';
 
 export async function envsubstCommand(argv: readonly string[]): Promise<number> {
@@ -35,23 +35,12 @@ interface BatchRequest {
   strict?: boolean;
 }
 
-async function batch(): Promise<number> {
-  for await (const line of stdinLines()) {
-    let request: BatchRequest;
-    try {
-      request = JSON.parse(line) as BatchRequest;
-      if (typeof request.input !== 'string') throw new Error('"input" must be a string');
-    } catch (error) {
-      writeJsonLine({ invalid: (error as Error).message });
-      continue;
-    }
+function batch(): Promise<number> {
+  return answerJsonLines<BatchRequest>('input', (request) => {
     const env = request.env ?? {};
-    const result = envsubst(request.input, (name) => (Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined), {
-      strict: request.strict === true,
-    });
-    writeJsonLine(toBatchAnswer(result));
-  }
-  return 0;
+    const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined);
+    return toBatchAnswer(envsubst(request.input, lookup, { strict: request.strict === true }));
+  });
 }
 
 function toBatchAnswer(result: EnvsubstResult): Record<string, string> {

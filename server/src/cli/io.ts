@@ -15,3 +15,23 @@ export async function* stdinLines(): AsyncGenerator<string> {
 export function writeJsonLine(value: unknown): void {
   process.stdout.write(JSON.stringify(value) + '\n');
 }
+
+/**
+ * The JSONL batch protocol: one JSON request per stdin line, one JSON answer per stdout
+ * line, in order. A line that is not a valid request gets `{"invalid": "why"}` and the
+ * batch goes on.
+ */
+export async function answerJsonLines<T>(required: keyof T & string, answer: (request: T) => unknown): Promise<number> {
+  for await (const line of stdinLines()) {
+    let request: T;
+    try {
+      request = JSON.parse(line) as T;
+      if (typeof (request as Record<string, unknown>)[required] !== 'string') throw new Error(`"${required}" must be a string`);
+    } catch (error) {
+      writeJsonLine({ invalid: (error as Error).message });
+      continue;
+    }
+    writeJsonLine(answer(request));
+  }
+  return 0;
+}
