@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
 import { registerCodeActions } from './requests/code-actions';
+import { registerCompletion } from './requests/completion';
 import { registerDiagnostics } from './requests/diagnostics';
 import { registerHover } from './requests/hover';
 import { registerNavigation } from './requests/navigation';
@@ -40,6 +41,7 @@ connection.onInitialize((params): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
       hoverProvider: true,
+      completionProvider: { triggerCharacters: [' ', ':', '.'] },
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: true },
@@ -64,6 +66,7 @@ watchSettings(
 );
 registerCodeActions(connection, documents, workspaces);
 registerHover(connection, documents, workspaces);
+registerCompletion(connection, documents, workspaces);
 registerCheckWorkspace(connection, workspaces);
 registerNavigation(connection, documents, workspaces);
 registerRenderRequests(connection, documents, workspaces);

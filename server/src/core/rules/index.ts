@@ -6,6 +6,11 @@ import { dollarCollapse } from './dollar-collapse';
 import { dollarHalfEscaped } from './dollar-half-escaped';
 import { dollarOverEscaped } from './dollar-over-escaped';
 import { envsubstParse } from './envsubst-parse';
+import { fleetField } from './fleet-field';
+import { fleetJsonPointer } from './fleet-json-pointer';
+import { fleetPatchName } from './fleet-patch-name';
+import { fleetPatchOp } from './fleet-patch-op';
+import { fleetValuesTemplate } from './fleet-values-template';
 import { invalidVarName } from './invalid-var-name';
 import { missingVarSource } from './missing-var-source';
 import { notSubstituted } from './not-substituted';
@@ -19,7 +24,7 @@ import { unusedSuppression } from './unused-suppression';
 import { unusedVar } from './unused-var';
 import { yamlSyntax } from './yaml-syntax';
 
-export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, invalidVarName, missingVarSource, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
+export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, fleetField, fleetJsonPointer, fleetPatchName, fleetPatchOp, fleetValuesTemplate, invalidVarName, missingVarSource, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
 
 export function ruleById(id: string): Rule | undefined {
   return RULES.find((rule) => rule.id === id);

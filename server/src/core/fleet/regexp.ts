@@ -1,0 +1,29 @@
+/**
+ * Go (RE2) regular expressions, compiled with re2js, a port of Go's regexp/syntax parser.
+ * JavaScript's RegExp accepts lookbehind, lookahead and backreferences, which Go rejects, so
+ * it must never stand in for Go here.
+ */
+import { RE2JS } from 're2js';
+
+/** Go's `regexp.Compile` error text (`error parsing regexp: …`), or undefined when it compiles. */
+export function goRegexpError(pattern: string): { message: string; fragment: string | undefined } | undefined {
+  try {
+    RE2JS.compile(pattern);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const fragment = (error as { getPattern?: () => string | null }).getPattern?.() ?? undefined;
+    return { message, fragment: fragment ?? undefined };
+  }
+}
+
+/** What Go's syntax lacks that the pattern tried to use, in words; undefined for plain mistakes. */
+export function goRegexpHint(pattern: string): string | undefined {
+  if (/\(\?<[=!]/.test(pattern)) return 'Go regular expressions (RE2) have no lookbehind';
+  if (/\(\?[=!]/.test(pattern)) return 'Go regular expressions (RE2) have no lookahead';
+  if (/\\[1-9]|\\k</.test(pattern)) return 'Go regular expressions (RE2) have no backreferences';
+  if (/\(\?>/.test(pattern)) return 'Go regular expressions (RE2) have no atomic groups';
+  if (/[*+?}][+]/.test(pattern)) return 'Go regular expressions (RE2) have no possessive quantifiers';
+  return undefined;
+}
+
