@@ -1,0 +1,267 @@
+/**
+ * Render Lens inside a real VS Code: the workspace is a temporary copy of test-fixtures/demo
+ * (the runner makes it), the extension is the bundled dist/extension.js, and every assertion
+ * goes through VS Code's own API: the diagnostics the user sees, the hover and code action
+ * providers the editor calls, and the rendered-output document the command opens.
+ *
+ * The tests run in order and share the workspace: the quick fix is applied only after the
+ * workbench check has seen the error it removes.
+ */
+import * as assert from 'assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+
+const extensionId = 'render-lens.render-lens';
+const migrations = 'apps/postgres/migrations.yaml';
+const cronjob = 'apps/backup/cronjob.yaml';
+const ingress = 'infrastructure/ingress.yaml';
+
+function workspaceRoot(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test needs a workspace folder (a copy of test-fixtures/demo)');
+  return folder.uri;
+}
+
+const fileUri = (relative: string) => vscode.Uri.joinPath(workspaceRoot(), ...relative.split('/'));
+
+function codeOf(diagnostic: vscode.Diagnostic): string {
+  const code = diagnostic.code;
+  return typeof code === 'object' ? String(code.value) : String(code);
+}
+
+const severityName = (severity: vscode.DiagnosticSeverity) => vscode.DiagnosticSeverity[severity].toLowerCase();
+const rangeText = (r: vscode.Range) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+
+/** `RULE severity line:col-line:col` (0-based, as VS Code counts), sorted. */
+function summary(diagnostics: readonly vscode.Diagnostic[]): string[] {
+  return diagnostics.map((d) => `${codeOf(d)} ${severityName(d.severity)} ${rangeText(d.range)}`).sort();
+}
+
+const renderLensDiagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'render-lens');
+
+/**
+ * Resolves with the file's Render Lens diagnostics as soon as `ready` accepts them: checked
+ * now, then on every `onDidChangeDiagnostics` for the file. No polling, no sleeps; the
+ * deadline only turns a hang into a readable failure.
+ */
+function diagnosticsWhen(uri: vscode.Uri, ready: (diagnostics: vscode.Diagnostic[]) => boolean, what: string, timeoutMs = 45_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    let last: vscode.Diagnostic[] = [];
+    const finish = (error?: Error) => {
+      subscription.dispose();
+      clearTimeout(deadline);
+      if (error) reject(error);
+      else resolve(last);
+    };
+    const check = () => {
+      last = renderLensDiagnostics(uri);
+      if (ready(last)) finish();
+    };
+    const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
+      if (event.uris.some((changed) => changed.toString() === uri.toString())) check();
+    });
+    const deadline = setTimeout(() => finish(new Error(`no diagnostics ${what} for ${uri.fsPath} within ${timeoutMs} ms; last seen: ${JSON.stringify(summary(last))}`)), timeoutMs);
+    check();
+  });
+}
+
+async function open(relative: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(fileUri(relative));
+  return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
+}
+
+function positionOf(document: vscode.TextDocument, needle: string, offsetInNeedle = 2): vscode.Position {
+  const at = document.getText().indexOf(needle);
+  assert.ok(at >= 0, `${needle} not found in ${document.uri.fsPath}`);
+  return document.positionAt(at + offsetInNeedle);
+}
+
+function hoverText(hovers: vscode.Hover[] | undefined): string {
+  return (hovers ?? [])
+    .flatMap((hover) => hover.contents)
+    .map((content) => (typeof content === 'string' ? content : content.value))
+    .join('\n---\n');
+}
+
+async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
+  const result = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+  return (result ?? []).filter((item): item is vscode.CodeAction => 'title' in item && !('command' in item && typeof item.command === 'string'));
+}
+
+/** Applies a workspace edit's changes for one file to a string: an in-memory copy, not the file. */
+function applyToText(document: vscode.TextDocument, edit: vscode.WorkspaceEdit): string {
+  const edits = edit.get(document.uri).slice().sort((a, b) => document.offsetAt(b.range.start) - document.offsetAt(a.range.start));
+  let text = document.getText();
+  for (const e of edits) text = text.slice(0, document.offsetAt(e.range.start)) + e.newText + text.slice(document.offsetAt(e.range.end));
+  return text;
+}
+
+const migrationsExpected = ['DOLLAR-COLLAPSE warning 20:56-20:58', 'DOLLAR-COLLAPSE warning 20:7-20:9', 'ENVSUBST-PARSE error 16:13-16:32'];
+
+suite('Render Lens in VS Code', () => {
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    const extension = vscode.extensions.getExtension(extensionId);
+    assert.ok(extension, `${extensionId} is not loaded (extensionDevelopmentPath)`);
+    await extension.activate();
+    assert.ok(fs.existsSync(path.join(workspaceRoot().fsPath, 'clusters', 'production', 'apps.yaml')), 'the workspace is not a copy of test-fixtures/demo');
+  });
+
+  test('diagnostics: each finding at its exact columns, with its rule and severity', async () => {
+    await open(migrations);
+    const found = await diagnosticsWhen(fileUri(migrations), (d) => d.length >= 3, 'on migrations.yaml');
+    assert.deepEqual(summary(found), migrationsExpected);
+    const parse = found.find((d) => codeOf(d) === 'ENVSUBST-PARSE')!;
+    assert.match(parse.message, /^Flux cannot parse `\$\{REPLICA_HOSTS\[0\]\}`: missing closing brace\. Every resource of production\/apps fails to reconcile\./);
+    assert.equal(typeof parse.code === 'object' && parse.code.target.toString().includes('ENVSUBST-PARSE'), true, 'the rule id links to its documentation');
+
+    await open(cronjob);
+    assert.deepEqual(summary(await diagnosticsWhen(fileUri(cronjob), (d) => d.length >= 2, 'on cronjob.yaml')), ['DOLLAR-HALF-ESCAPED error 20:22-20:25', 'UNDEFINED-VAR error 20:26-20:30']);
+
+    await open(ingress);
+    assert.deepEqual(summary(await diagnosticsWhen(fileUri(ingress), (d) => d.length >= 2, 'on ingress.yaml')), ['NOT-SUBSTITUTED warning 6:35-6:50', 'NOT-SUBSTITUTED warning 9:17-9:37']);
+  });
+
+  test('hover: what a variable becomes and where its value comes from', async () => {
+    const { document } = await open(migrations);
+    const clusterName = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, '${cluster_name}')));
+    assert.match(clusterName, /production\/apps \(strict\) \| `production`/);
+    assert.match(clusterName, /clusters\/production\/apps\.yaml:17/);
+
+    const region = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, '${region}')));
+    assert.match(region, /`eu-west-1` from ConfigMap cluster-vars — clusters\/production\/cluster-vars\.yaml:7/);
+  });
+
+  test('code actions: the quick fixes of a finding and the edit of the preferred one', async () => {
+    const { document } = await open(migrations);
+    const parse = renderLensDiagnostics(document.uri).find((d) => codeOf(d) === 'ENVSUBST-PARSE');
+    assert.ok(parse, 'ENVSUBST-PARSE is not reported');
+    const actions = await quickFixes(document.uri, parse.range);
+    const preferred = actions.filter((a) => a.isPreferred);
+    assert.equal(preferred.length, 1, `one preferred fix expected, got ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.equal(preferred[0].title, 'Escape for Flux: `$${REPLICA_HOSTS[0]}` reaches the cluster as `${REPLICA_HOSTS[0]}`');
+    assert.deepEqual(preferred[0].kind?.value, 'quickfix');
+    assert.ok(preferred[0].edit, 'the fix carries its edit');
+    const edits = preferred[0].edit.entries();
+    assert.equal(edits.length, 1);
+    assert.equal(edits[0][0].toString(), document.uri.toString());
+    assert.deepEqual(edits[0][1].map((e) => `${rangeText(e.range)} ${JSON.stringify(e.newText)}`), ['16:13-16:13 "$"']);
+    // Applied to an in-memory copy, the line becomes what the shell should see after Flux.
+    assert.equal(applyToText(document, preferred[0].edit).split('\n')[16], '    primary="$${REPLICA_HOSTS[0]}"');
+    assert.equal(document.isDirty, false, 'listing the fixes must not touch the document');
+
+    const collapse = renderLensDiagnostics(document.uri).find((d) => codeOf(d) === 'DOLLAR-COLLAPSE' && d.range.start.character === 7)!;
+    const collapseFixes = await quickFixes(document.uri, collapse.range);
+    assert.ok(collapseFixes.some((a) => a.isPreferred && a.title.startsWith('Double the escape')), JSON.stringify(collapseFixes.map((a) => a.title)));
+  });
+
+  test('workbench: the squiggle, the Problems row, the hover widget and the quick fix menu are on screen', async function () {
+    // The runner (client/test/run-e2e.mjs) drives the browser; this side sets the scene and
+    // waits for its verdict. Without it (`npm run test:vscode`) there is no page to look at.
+    const channel = process.env.RENDER_LENS_E2E_DIR;
+    if (!channel) return this.skip();
+    this.timeout(120_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const editor = await open(migrations);
+    const parse = renderLensDiagnostics(editor.document.uri).find((d) => codeOf(d) === 'ENVSUBST-PARSE');
+    assert.ok(parse);
+    editor.selection = new vscode.Selection(parse.range.start, parse.range.start);
+    editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+
+    const verdict = await askTheBrowser(channel, {
+      file: migrations,
+      squiggles: { error: 1, warning: 2 },
+      problem: 'Flux cannot parse',
+      hover: ['Flux cannot parse', 'ENVSUBST-PARSE'],
+      quickFix: 'Escape for Flux',
+    });
+    assert.deepEqual(verdict.failures, [], `workbench check failed (screenshots in ${verdict.screenshots})`);
+  });
+
+  test('applying the preferred quick fix removes the finding', async () => {
+    const { document } = await open(migrations);
+    const parse = renderLensDiagnostics(document.uri).find((d) => codeOf(d) === 'ENVSUBST-PARSE');
+    assert.ok(parse);
+    const preferred = (await quickFixes(document.uri, parse.range)).find((a) => a.isPreferred);
+    assert.ok(preferred?.edit);
+    assert.equal(await vscode.workspace.applyEdit(preferred.edit), true);
+    assert.equal(document.lineAt(16).text, '    primary="$${REPLICA_HOSTS[0]}"');
+    assert.equal(await document.save(), true);
+    assert.equal(fs.readFileSync(document.uri.fsPath, 'utf8').split('\n')[16], '    primary="$${REPLICA_HOSTS[0]}"');
+    const after = await diagnosticsWhen(document.uri, (d) => !d.some((x) => codeOf(x) === 'ENVSUBST-PARSE'), 'without ENVSUBST-PARSE');
+    assert.deepEqual(summary(after), migrationsExpected.filter((s) => !s.startsWith('ENVSUBST-PARSE')));
+  });
+
+  test('Show Rendered Output: a render-lens-rendered: document with the substituted values', async () => {
+    await open(migrations);
+    await vscode.commands.executeCommand('renderLens.showRendered');
+    const rendered = vscode.window.activeTextEditor?.document;
+    assert.ok(rendered, 'no editor after renderLens.showRendered');
+    assert.equal(rendered.uri.scheme, 'render-lens-rendered');
+    assert.equal(new URLSearchParams(rendered.uri.query).get('source'), fileUri(migrations).toString());
+    const text = rendered.getText();
+    assert.match(text, /as kustomize-controller applies it in production\/apps \(strict\)/);
+    assert.ok(text.includes('CREATE ROLE audit_production;'), text);
+    assert.ok(text.includes('echo "connecting to $primary in eu-west-1"'), text);
+    assert.ok(text.includes('primary="${REPLICA_HOSTS[0]}"'), text);
+    assert.ok(text.includes('DO $ BEGIN DELETE FROM sessions WHERE expired; END $;'), text);
+    assert.ok(!text.includes('${cluster_name}'), text);
+
+    // A file that fails in strict mode shows the controller's error instead of resources.
+    await open(cronjob);
+    await vscode.commands.executeCommand('renderLens.showRendered');
+    const failed = vscode.window.activeTextEditor?.document;
+    assert.equal(failed?.uri.scheme, 'render-lens-rendered');
+    assert.match(failed.getText(), /post build failed for 'CronJob\.v1\.batch\/backup': envsubst error: variable substitution failed: variable not set \(strict mode\): "HOME"/);
+  });
+});
+
+interface UiRequest {
+  file: string;
+  squiggles: { error: number; warning: number };
+  problem: string;
+  hover: string[];
+  quickFix: string;
+}
+
+interface UiVerdict {
+  failures: string[];
+  screenshots: string;
+}
+
+/**
+ * The handshake with the browser side: write `request.json` into the channel directory and
+ * resolve when the runner writes `verdict.json` (watched, not polled).
+ */
+function askTheBrowser(channel: string, request: UiRequest, timeoutMs = 100_000): Promise<UiVerdict> {
+  const verdictFile = path.join(channel, 'verdict.json');
+  return new Promise((resolve, reject) => {
+    const read = () => {
+      if (!fs.existsSync(verdictFile)) return;
+      let verdict: UiVerdict;
+      try {
+        verdict = JSON.parse(fs.readFileSync(verdictFile, 'utf8')) as UiVerdict;
+      } catch {
+        return; // still being written; the next event completes it
+      }
+      done();
+      resolve(verdict);
+    };
+    const watcher = fs.watch(channel, () => read());
+    const deadline = setTimeout(() => {
+      done();
+      reject(new Error(`no verdict from the browser side in ${verdictFile} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const done = () => {
+      watcher.close();
+      clearTimeout(deadline);
+    };
+    const requestFile = path.join(channel, 'request.json');
+    fs.writeFileSync(`${requestFile}.tmp`, JSON.stringify(request));
+    fs.renameSync(`${requestFile}.tmp`, requestFile);
+    read();
+  });
+}
