@@ -1,0 +1,117 @@
+/**
+ * A Helm chart as the evaluator needs it: where it lives, its templates and named templates,
+ * `values.yaml` and the `Chart.yaml` metadata. File access is injected (the engine's index
+ * in the editor, a rule context's parsed files in a check), so this stays pure.
+ */
+import { formatFloat32G } from '../yaml/v2/go-number';
+import { yamlToJson } from '../yaml/v2/yaml-to-json';
+import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
+import { analyzeTemplate } from './template-file';
+import type { DefinedTemplate, TemplateTree } from './tree';
+import { fromJsonable, GoStruct, Unknown, type TValue } from './values';
+
+export interface ChartFiles {
+  text(path: string): string | undefined;
+  /** Every file under `dir` (recursively); without it only `_helpers.tpl` is searched for defines. */
+  list?(dir: string): readonly string[];
+}
+
+export interface Chart {
+  /** The chart directory, '' at the workspace root. */
+  dir: string;
+  name: string;
+  valuesFile: string;
+  /** The parsed values, or go-yaml's error for a broken values file. */
+  values: TValue;
+  valuesError?: string;
+  metadata: GoStruct;
+  /** Named templates from every template of the chart; the last definition wins, as in Helm. */
+  defines: Map<string, DefinedTemplate>;
+  trees: Map<string, TemplateTree>;
+}
+
+const join = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
+
+/** The chart directory of a template: the nearest `…/templates/` whose parent holds `Chart.yaml`. */
+export function chartDirOf(file: string, files: ChartFiles): string | undefined {
+  const parts = file.split('/');
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (parts[i] !== 'templates') continue;
+    const dir = parts.slice(0, i).join('/');
+    if (files.text(join(dir, 'Chart.yaml')) !== undefined) return dir;
+  }
+  return undefined;
+}
+
+/** The name Helm gives a template in errors: `<chart>/templates/x.yaml`. */
+export function templateName(chart: Pick<Chart, 'dir' | 'name'>, file: string): string {
+  return `${chart.name}/${chart.dir === '' ? file : file.slice(chart.dir.length + 1)}`;
+}
+
+export function loadChart(dir: string, files: ChartFiles): Chart {
+  const metadataMap = readYamlMap(files.text(join(dir, 'Chart.yaml')));
+  const metadata = chartMetadata(metadataMap);
+  const name = metadata.fields.get('Name');
+  const valuesFile = join(dir, 'values.yaml');
+  const valuesText = files.text(valuesFile);
+  let values: TValue = new GoMap(true);
+  let valuesError: string | undefined;
+  if (valuesText !== undefined) {
+    const read = yamlToJson(valuesText);
+    if (read.ok) values = read.value === null ? new GoMap(true) : fromJsonable(read.value);
+    else {
+      valuesError = read.error;
+      values = new Unknown(`values.yaml does not parse: ${read.error}`);
+    }
+  }
+  const templatesDir = join(dir, 'templates');
+  const templateFiles = files.list ? files.list(templatesDir).filter((f) => /\.(ya?ml|tpl|txt)$/i.test(f)) : [join(templatesDir, '_helpers.tpl')];
+  const trees = new Map<string, TemplateTree>();
+  const defines = new Map<string, DefinedTemplate>();
+  for (const file of [...templateFiles].sort()) {
+    const text = files.text(file);
+    if (text === undefined) continue;
+    const tree = analyzeTemplate(file, text).tree;
+    trees.set(file, tree);
+    for (const define of tree.defines) defines.set(define.name, define);
+  }
+  return { dir, name: typeof name === 'string' && name !== '' ? name : dir.split('/').pop() || 'chart', valuesFile, values, valuesError, metadata, defines, trees };
+}
+
+function readYamlMap(text: string | undefined): GoMap {
+  if (text === undefined) return new GoMap(true);
+  const read = yamlToJson(text);
+  return read.ok && read.value instanceof GoMap ? read.value : new GoMap(true);
+}
+
+/** Chart.yaml fields as `.Chart` exposes them; sigs.k8s.io/yaml turns numbers into strings (`1.10` → "1.1"). */
+const metadataFields: Array<[string, string]> = [
+  ['name', 'Name'],
+  ['version', 'Version'],
+  ['appVersion', 'AppVersion'],
+  ['description', 'Description'],
+  ['type', 'Type'],
+  ['kubeVersion', 'KubeVersion'],
+  ['home', 'Home'],
+  ['icon', 'Icon'],
+  ['apiVersion', 'APIVersion'],
+];
+
+function chartMetadata(map: GoMap): GoStruct {
+  const fields = new Map<string, TValue>();
+  for (const [json, field] of metadataFields) fields.set(field, coerceString(map.get(json) ?? null));
+  fields.set('Deprecated', map.get('deprecated') === true);
+  const annotations = map.get('annotations');
+  fields.set('Annotations', annotations instanceof GoMap ? fromJsonable(annotations) : new GoMap(true));
+  const keywords = map.get('keywords');
+  fields.set('Keywords', Array.isArray(keywords) ? fromJsonable(keywords) : []);
+  return new GoStruct('*chart.Metadata', fields);
+}
+
+function coerceString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof GoInt) return value.value.toString();
+  if (value instanceof GoFloat) return formatFloat32G(value.value);
+  return '';
+}

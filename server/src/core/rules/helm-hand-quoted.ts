@@ -1,0 +1,93 @@
+import { commandFunction, type Pipeline } from '../helm/parse';
+import { printfQuoted, replaceWithQuoted } from '../helm/quote-fixes';
+import { scalarPieces } from '../helm/scalar-judge';
+import { actionAt } from '../helm/scan';
+import { squoteReports } from '../helm/squote-values';
+import { analyzeTemplate } from '../helm/template-file';
+import { codeSpan } from '../render/values';
+import type { Rule, RuleFix, RuleReport } from './rule';
+
+/** Functions whose output is a number: nothing in it can close a quote. */
+const numeric = new Set(['int', 'int64', 'float64', 'len', 'add', 'add1', 'sub', 'mul', 'div', 'mod', 'max', 'min', 'atoi', 'round', 'floor', 'ceil']);
+
+function printsNumber(pipeline: Pipeline): boolean {
+  return numeric.has(commandFunction(pipeline.commands[pipeline.commands.length - 1]) ?? '');
+}
+
+/**
+ * HELM-HAND-QUOTED: a chart template wraps an action in YAML quotes by hand,
+ * `"{{ .Values.x }}"`. The output is a string, but the value is pasted between the quotes
+ * unescaped, so a `"` or `\` in it breaks the YAML (and `'` in a single-quoted one).
+ * `| quote` escapes the value the way Go does and is always safe.
+ */
+export const helmHandQuoted: Rule = {
+  id: 'HELM-HAND-QUOTED',
+  severity: 'hint',
+  target: 'helm-template',
+  summary: 'A template action quoted by hand: a `"` or `\\` in the value breaks the YAML.',
+  docs: `# HELM-HAND-QUOTED
+
+## What it does
+In a Helm chart template, flags a quoted YAML scalar whose text comes from an action that
+passes a value through: \`"{{ .Values.x }}"\`, \`'{{ .Values.x }}'\`, \`"{{ .Values.a }}-x"\`.
+These are hints: the output is a string, and only some values break it. Two cases are
+certain and reported as errors:
+- \`"{{ .Values.x | quote }}"\`, quoted twice: it renders \`""x""\`, which is never valid YAML;
+- \`{{ .Values.x | squote }}\` where the chart's \`values.yaml\` gives a value with \`'\`:
+  \`squote\` does not escape, so \`it's\` renders \`'it's'\` and the render fails.
+
+## Why is this bad?
+The quotes make the output a string, which is what the field needs, but the value is pasted
+between them as it is. A value with \`"\` or \`\\\` — a JSON snippet in an annotation, a Windows
+path, a regular expression — ends the string early or starts an escape, and the render
+aborts with \`error converting YAML to JSON: yaml: line N: did not find expected key\` (or
+\`found unknown escape character\`), naming the template rather than the value.
+
+## Example
+\`\`\`yaml
+metadata:
+  annotations:
+    example.com/config: "{{ .Values.config }}"   # config: '{"a": 1}' breaks the render
+\`\`\`
+
+## Fix
+Let Helm quote: \`{{ .Values.config | quote }}\`. \`quote\` escapes with Go's rules, so every
+value re-reads as the same string. A scalar with literal text around the action becomes one
+action: \`{{ printf "%v-x" .Values.a | quote }}\`. Prefer \`quote\` over \`squote\`.
+`,
+  *check(context) {
+    const analysis = analyzeTemplate(context.file, context.text);
+    const seen = new Set<string>();
+    for (const slot of analysis.layout.slots.values()) {
+      const key = `${slot.start}:${slot.end}`;
+      if (slot.isKey || (slot.style !== 'double' && slot.style !== 'single') || seen.has(key)) continue;
+      seen.add(key);
+      const pieces = scalarPieces(slot, analysis);
+      if (!pieces) continue;
+      const actions = pieces.filter((p) => p.kind === 'action');
+      const quotedTwice = actions.find((p) => p.output?.kind === 'quoted');
+      const passes = actions.some((p) => (p.output?.kind === 'value' && !printsNumber(p.pipeline!)) || p.output?.kind === 'structured');
+      if (!quotedTwice && !passes) continue;
+      const range = { start: slot.start, end: slot.end };
+      const source = codeSpan(context.text.slice(slot.start, slot.end));
+      const single = pieces.length === 1 ? pieces[0] : undefined;
+      const action = single && actionAt(analysis.tree.scan.actions, single.start);
+      if (quotedTwice && slot.style === 'double') {
+        const fixes: RuleFix[] = single && action ? [{ title: 'Remove the hand quotes: `quote` already quotes', edits: [replaceWithQuoted(context.text, range, action, single.pipeline!)], preferred: true }] : [];
+        // Whatever the value, `""…""` never parses: this one is certain, so it is an error.
+        yield { range, severity: 'error', message: `${source} is quoted twice: \`quote\` writes its own quotes, which end the hand-quoted string early (\`""…""\`): not valid YAML whatever the value.`, fixes };
+        continue;
+      }
+      if (!passes) continue;
+      const fixes: RuleFix[] = [];
+      if (single && action) fixes.push({ title: 'Replace the hand quotes with `| quote`', edits: [replaceWithQuoted(context.text, range, action, single.pipeline!)], preferred: true });
+      else {
+        const edit = printfQuoted(context.text, range, pieces);
+        if (edit) fixes.push({ title: 'Build the string in one action: `printf … | quote`', edits: [edit], preferred: true });
+      }
+      const breaking = slot.style === 'double' ? 'a `"` or `\\` in the value' : "a `'` in the value";
+      yield { range, message: `${source} is quoted by hand: the value is pasted between the quotes unescaped, so ${breaking} breaks the YAML. Use \`| quote\`.`, fixes } satisfies RuleReport;
+    }
+    yield* squoteReports(context, analysis);
+  },
+};

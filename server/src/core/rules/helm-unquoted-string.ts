@@ -1,0 +1,123 @@
+import type { FieldSlot } from '../helm/key-paths';
+import { appendQuote, printfQuoted } from '../helm/quote-fixes';
+import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
+import { analyzeTemplate } from '../helm/template-file';
+import { fieldKind, fieldName } from '../kube/field-types';
+import { codeSpan } from '../render/values';
+import type { Rule, RuleFix } from './rule';
+
+/**
+ * HELM-UNQUOTED-STRING: a chart template prints a value bare into a field Kubernetes types
+ * as a string (CronJob `schedule`, `env[].value`, labels, annotations, ConfigMap `data`,
+ * container `args` / `command`, `nodeSelector`, Secret `stringData`, …).
+ *
+ * Helm renders text, then reads it back as YAML 1.1: the field's type is decided by the
+ * value, not by the chart. The check reads every branch, so a resource behind a disabled
+ * `{{ if }}` is checked too, and judges the whole plain scalar, literal text included.
+ */
+export const helmUnquotedString: Rule = {
+  id: 'HELM-UNQUOTED-STRING',
+  severity: 'error',
+  target: 'helm-template',
+  summary: 'A chart template renders a value bare into a field that must be a string.',
+  docs: `# HELM-UNQUOTED-STRING
+
+## What it does
+In a Helm chart template, flags an action (\`{{ … }}\`) whose output makes up a plain YAML
+scalar of a field that Kubernetes types as a string — CronJob \`spec.schedule\`,
+\`env[].value\`, \`metadata.labels\` and \`metadata.annotations\` values, ConfigMap \`data\`,
+Secret \`stringData\`, container \`args\` and \`command\` items, \`nodeSelector\` and selector
+values, taint and toleration values — unless its pipeline ends in \`quote\` or \`squote\`.
+
+Every branch of the template is read, so a resource behind \`{{- if .Values.x.enabled }}\` is
+checked even when the chart's defaults disable it. A scalar that mixes literal text and
+actions is judged as a whole: \`schedule: {{ .Values.minute }} * * * *\` is flagged, because
+a minute of \`*/5\` makes the whole line an invalid alias; \`name: app-{{ .Values.x }}\` is not.
+
+Not flagged: \`toYaml\` / \`toJson\` (they keep the value's own type on purpose), blocks written
+with \`nindent\`, named templates (\`include\`) and release or chart names, digests and
+base64 (\`b64enc\`, \`sha256sum\`), and hand-quoted scalars (see HELM-HAND-QUOTED).
+
+## Why is this bad?
+Helm renders text and reads it back as YAML 1.1, so the value decides the type:
+- a schedule of \`*/5 * * * *\` aborts the whole render with
+  \`error converting YAML to JSON: yaml: line N: did not find expected alphabetic or numeric
+  character\` — an error that names the template, not the value;
+- \`true\`, \`yes\`, \`on\` arrive as bools, \`8080\` and \`0755\` as numbers, and the object is
+  rejected: the API server answers \`cannot unmarshal bool into Go struct field
+  EnvVar.value of type string\`, and for labels and annotations Helm itself fails with
+  \`unable to build kubernetes objects from release manifest\`.
+
+A CI test over the chart's default values only sees the values it was given; the next
+\`--set\` breaks the release.
+
+## Example
+\`\`\`yaml
+spec:
+  schedule: {{ .Values.backup.schedule }}
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          containers:
+            - name: backup
+              env:
+                - name: COMPRESS
+                  value: {{ .Values.backup.compress }}   # "true" in values.yaml → the bool true
+\`\`\`
+
+## Fix
+End the pipeline in \`quote\`: \`{{ .Values.backup.schedule | quote }}\`. \`quote\` uses Go
+escaping, so any value re-reads as the same string. \`toString\` is not a fix: its output is
+still typed by YAML. For a scalar built from several parts, build it in one action:
+\`{{ printf "%v * * * *" .Values.minute | quote }}\`.
+`,
+  *check(context) {
+    const analysis = analyzeTemplate(context.file, context.text);
+    const seen = new Set<string>();
+    for (const slot of analysis.layout.slots.values()) {
+      const key = `${slot.start}:${slot.end}`;
+      if (slot.isKey || slot.style !== 'plain' || seen.has(key)) continue;
+      seen.add(key);
+      if (fieldKind(slot.kind, slot.path) !== 'string') continue;
+      const pieces = scalarPieces(slot, analysis);
+      if (!pieces || !pieces.some((p) => p.kind === 'action')) continue;
+      const failure = judgeScalar(context.text, pieces, probesFor(slot));
+      if (!failure) continue;
+      const single = pieces.length === 1 ? pieces[0] : undefined;
+      const fixes: RuleFix[] = [];
+      if (single && single.output?.kind !== 'quoted') fixes.push({ title: 'Add `| quote`', edits: [appendQuote(single.pipeline!)], preferred: true });
+      else {
+        const edit = printfQuoted(context.text, { start: slot.start, end: slot.end }, pieces);
+        if (edit) fixes.push({ title: 'Build the scalar in one action: `printf … | quote`', edits: [edit], preferred: true });
+      }
+      yield { range: { start: slot.start, end: slot.end }, message: message(context.text, slot, pieces, failure), fixes };
+    }
+  },
+};
+
+function message(text: string, slot: FieldSlot, pieces: readonly ScalarPiece[], failure: ScalarFailure): string {
+  const field = fieldName(slot.path);
+  const source = text.slice(slot.start, slot.end);
+  const schedule = failure.probe === '*/5';
+  const consequence = isMetadata(slot) ? 'Helm fails with `unable to build kubernetes objects from release manifest`' : `the API server rejects the ${slot.kind ?? 'object'}`;
+  if (pieces.length === 1) {
+    if (pieces[0].output?.kind === 'literal') {
+      return `${field} must be a string, but ${codeSpan(source)} renders ${codeSpan(failure.rendered)}, which YAML reads as a ${verdictType(failure)}: ${consequence}. Add \`| quote\`.`;
+    }
+    if (schedule) return `${field} must be a string, but ${codeSpan(source)} renders bare: a schedule like \`*/5 * * * *\` aborts the render with \`error converting YAML to JSON: yaml: line N: did not find expected alphabetic or numeric character\`, an error that names the template, not the value. Add \`| quote\`.`;
+    return `${field} must be a string, but ${codeSpan(source)} renders bare: values like \`true\` or \`8080\` arrive as a bool or a number and ${consequence}. Add \`| quote\`.`;
+  }
+  const what = failure.verdict.ok ? `which YAML reads as a ${verdictType(failure)}: ${consequence}` : `which is not valid YAML: the render aborts with \`error converting YAML to JSON: ${failure.verdict.error.replace(/^yaml: /, 'yaml: line N: ')}\`, naming the template, not the value`;
+  const probe = failure.target ? ` if ${codeSpan(text.slice(failure.target.start, failure.target.end))} gives \`${failure.probe}\`,` : '';
+  return `${field} must be a string, but the plain scalar ${codeSpan(source)} is typed by YAML after rendering:${probe} it becomes ${codeSpan(failure.rendered)}, ${what}. Build it in one action ending in \`| quote\`.`;
+}
+
+function verdictType(failure: ScalarFailure): string {
+  return failure.verdict.ok ? failure.verdict.type : 'string';
+}
+
+function isMetadata(slot: FieldSlot): boolean {
+  const n = slot.path.length;
+  return n >= 3 && slot.path[n - 3] === 'metadata' && (slot.path[n - 2] === 'labels' || slot.path[n - 2] === 'annotations');
+}

@@ -1,0 +1,213 @@
+/** Hover on chart template actions, the static evaluator behind it, and values.yaml navigation. */
+import * as assert from 'assert/strict';
+import { Engine } from '../core/engine';
+import { loadChart } from '../core/helm/chart';
+import { executeTemplate } from '../core/helm/execute';
+import { helmHoverAt } from '../core/helm/hover';
+import { valuesDefinition, valuesReferences } from '../core/helm/values-navigation';
+import { MemoryHost } from '../core/host';
+
+const chart = 'charts/backup';
+const cronjob = `${chart}/templates/cronjob.yaml`;
+
+const files: Record<string, string> = {
+  [`${chart}/Chart.yaml`]: 'apiVersion: v2\nname: backup\nversion: 0.1.0\nappVersion: 1.10\n',
+  [`${chart}/values.yaml`]: [
+    'cron:',
+    '  enabled: false',
+    '  schedule: "*/5 * * * *"',
+    'ttlSeconds: 2592000',
+    'compress: "true"',
+    'nameOverride: ""',
+    'db:',
+    '  host: db.internal',
+    'hosts: [a, b]',
+    'level: " Debug "',
+    '',
+  ].join('\n'),
+  [`${chart}/templates/_helpers.tpl`]: [
+    '{{- define "backup.name" -}}',
+    '{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}',
+    '{{- end }}',
+    '',
+  ].join('\n'),
+  [cronjob]: `{{- if .Values.cron.enabled }}
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: {{ include "backup.name" . }}
+  labels:
+    app.kubernetes.io/version: {{ .Chart.AppVersion }}
+spec:
+  schedule: {{ .Values.cron.schedule }}
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers:
+            - name: backup
+              image: busybox
+              env:
+                - name: COMPRESS
+                  value: {{ .Values.compress }}
+                - name: TTL
+                  value: {{ .Values.ttlSeconds }}
+                - name: TTL_DIGITS
+                  value: {{ .Values.ttlSeconds | int | quote }}
+                - name: RELEASE
+                  value: {{ .Release.Name | quote }}
+{{- end }}
+`,
+  [`${chart}/templates/configmap.yaml`]: `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{ include "backup.name" . }}-config
+data:
+  {{- with .Values.db }}
+  host: {{ .host | upper | quote }}
+  {{- end }}
+  {{- range .Values.hosts }}
+  peer-{{ . }}: {{ printf "%s:5432" . | quote }}
+  {{- end }}
+  level: {{ .Values.level | trim | lower }}
+  missing: {{ .Values.nothing | quote }}
+  port: {{ .Values.db.port | default 5432 }}
+`,
+};
+
+function hoverOn(all: Record<string, string>, file: string, needle: string): string {
+  const engine = new Engine(new MemoryHost(all));
+  const at = all[file].indexOf(needle);
+  assert.ok(at >= 0, `${needle} not found in ${file}`);
+  const hover = helmHoverAt(engine, file, at + 3);
+  assert.ok(hover, `no hover on ${needle}`);
+  assert.ok(all[file].slice(hover.range.start, hover.range.end).startsWith(needle));
+  return hover.markdown;
+}
+
+/** Renders one template of a small chart with the given values. */
+function render(values: string, template: string, helpers = ''): ReturnType<typeof executeTemplate> {
+  const chartFiles: Record<string, string> = { 'c/Chart.yaml': 'name: c\nversion: 1.0.0\n', 'c/values.yaml': values, 'c/templates/t.yaml': template, 'c/templates/_helpers.tpl': helpers };
+  const loaded = loadChart('c', { text: (p) => chartFiles[p], list: (dir) => Object.keys(chartFiles).filter((f) => f.startsWith(`${dir}/`)) });
+  return executeTemplate(loaded, 'c/templates/t.yaml');
+}
+
+suite('helm hover', () => {
+  test('a schedule behind a disabled `if`: evaluated anyway, with the error Helm prints', () => {
+    const markdown = hoverOn(files, cronjob, '{{ .Values.cron.schedule }}');
+    assert.match(markdown, /Not rendered with the chart's values: `\{\{- if \.Values\.cron\.enabled \}\}` is false\./);
+    assert.match(markdown, /- `\.Values\.cron\.schedule`: the string "\*\/5 \* \* \* \*" \(charts\/backup\/values\.yaml:3\)/);
+    assert.match(markdown, /Renders `\*\/5 \* \* \* \*`\./);
+    assert.match(markdown, /```yaml\n {2}schedule: \*\/5 \* \* \* \*\n```/);
+    assert.match(markdown, /Helm fails here — `YAML parse error on backup\/templates\/cronjob\.yaml: error converting YAML to JSON: yaml: line 8: did not find expected alphabetic or numeric character`/);
+  });
+
+  test('the string "true" rendered bare is the bool true, in a field that must be a string', () => {
+    const markdown = hoverOn(files, cronjob, '{{ .Values.compress }}');
+    assert.match(markdown, /`\.Values\.compress`: the string "true"/);
+    assert.match(markdown, /value: true\n```/);
+    assert.match(markdown, /YAML: the bool `true`\. `spec\.jobTemplate\.spec\.template\.spec\.containers\[\]\.env\[\]\.value` must be a string/);
+    assert.match(markdown, /The manifest fails elsewhere: `YAML parse error on backup\/templates\/cronjob\.yaml/);
+  });
+
+  test('numbers from values files are float64: 2592000 prints as 2.592e+06; `int` prints digits', () => {
+    assert.match(hoverOn(files, cronjob, '{{ .Values.ttlSeconds }}'), /Renders `2\.592e\+06`\.[\s\S]*float64 in Helm/);
+    assert.match(hoverOn(files, cronjob, '{{ .Values.ttlSeconds | int'), /Renders `"2592000"`\./);
+  });
+
+  test('named templates from _helpers.tpl and Chart.yaml metadata are evaluated', () => {
+    assert.match(hoverOn(files, cronjob, '{{ include "backup.name" . }}'), /Renders `backup`\./);
+    // sigs.k8s.io/yaml turns `appVersion: 1.10` into the string "1.1", and bare it is a number.
+    const version = hoverOn(files, cronjob, '{{ .Chart.AppVersion }}');
+    assert.match(version, /Renders `1\.1`\./);
+    assert.match(version, /YAML: the number `1\.1`\./);
+  });
+
+  test('says what it cannot evaluate instead of guessing', () => {
+    assert.match(hoverOn(files, cronjob, '{{ .Release.Name | quote }}'), /Cannot be evaluated statically: the release name is chosen at install\./);
+  });
+
+  test('a condition shows its value', () => {
+    assert.match(hoverOn(files, cronjob, '{{- if .Values.cron.enabled }}'), /Evaluates to the bool false, which does not hold: this branch is not rendered\./);
+  });
+
+  test('`with` and `range` rebind the dot; string functions apply', () => {
+    const configmap = `${chart}/templates/configmap.yaml`;
+    assert.match(hoverOn(files, configmap, '{{ .host | upper | quote }}'), /Renders `"DB\.INTERNAL"`\./);
+    assert.match(hoverOn(files, configmap, '{{ printf "%s:5432" . | quote }}'), /Renders `"a:5432"` \(rendered 2 times; the first is shown\)\./);
+    assert.match(hoverOn(files, configmap, '{{ .Values.level | trim | lower }}'), /Renders `debug`\.[\s\S]*YAML: the string `"debug"`\./);
+    assert.match(hoverOn(files, configmap, '{{ .Values.nothing | quote }}'), /Renders nothing[\s\S]*YAML: null\./);
+    assert.match(hoverOn(files, configmap, '{{ .Values.db.port | default 5432 }}'), /Renders `5432`\./);
+  });
+});
+
+suite('helm evaluation', () => {
+  test('`required` fails as Helm words it, at the command', () => {
+    const rendered = render('a: ""\n', 'x: {{ required "a is required" .Values.a }}\n');
+    assert.equal(rendered.failure?.message, 'execution error at (c/templates/t.yaml:1:6): a is required');
+  });
+
+  test('a field of a missing value is a nil pointer error', () => {
+    const rendered = render('{}\n', 'x: {{ .Values.a.b }}\n');
+    assert.equal(rendered.failure?.message, 'template: c/templates/t.yaml:1:6: executing "c/templates/t.yaml" at <.Values.a.b>: nil pointer evaluating interface {}.b');
+  });
+
+  test('a missing named template fails the call to `include`', () => {
+    const rendered = render('{}\n', 'x: {{ include "nope" . }}\n');
+    assert.equal(rendered.failure?.message, 'template: c/templates/t.yaml:1:6: executing "c/templates/t.yaml" at <include "nope" .>: error calling include: template: no template "nope" associated with template "gotpl"');
+  });
+
+  test('comparing a float64 value with an int constant is an error, as in Go', () => {
+    const rendered = render('port: 80\n', '{{ if eq .Values.port 80 }}x{{ end }}\n');
+    assert.match(rendered.failure?.message ?? '', /error calling eq: incompatible types for comparison$/);
+  });
+
+  test('sprig semantics: quote, squote, default, toString, toYaml', () => {
+    const rendered = render(
+      'num: 1.5\nflag: false\nname: "it\'s"\nmap: {b: "yes", a: 1}\n',
+      'a: {{ quote .Values.name }}\nb: {{ squote .Values.name }}\nc: {{ default true .Values.flag }}\nd: {{ toString .Values.missing }}\ne: {{- toYaml .Values.map | nindent 2 }}\nf: {{ .Values.num | int }}\n',
+    );
+    assert.equal(rendered.failure, undefined);
+    assert.equal(rendered.text, 'a: "it\'s"\nb: \'it\'s\'\nc: true\nd: <nil>\ne:\n  a: 1\n  b: "yes"\nf: 1\n');
+  });
+
+  test('`tpl` and `include` with dict data', () => {
+    const rendered = render('greeting: "hello {{ .Values.who }}"\nwho: world\n', 'a: {{ tpl .Values.greeting . }}\nb: {{ include "c.pair" (dict "k" "v") }}\n', '{{- define "c.pair" -}}{{ .k }}={{ .k | upper }}{{- end }}');
+    assert.equal(rendered.text, 'a: hello world\nb: v=V\n');
+  });
+
+  test('printf complains like Go about a wrong verb', () => {
+    assert.equal(render('num: 3\n', '{{ printf "%d-%s" .Values.num }}').text, '%!d(float64=3)-%!s(MISSING)');
+  });
+
+  test('values keys are typed by YAML 1.1 too: the key `n` is the bool false, read as "false"', () => {
+    assert.equal(render('n: 3\n', 'a: {{ .Values.n }}\nb: {{ index .Values "false" }}\n').text, 'a: \nb: 3\n');
+  });
+});
+
+suite('helm values navigation', () => {
+  const engine = () => new Engine(new MemoryHost(files));
+
+  test('go to definition: from `.Values.cron.schedule` to the key in values.yaml', () => {
+    const at = files[cronjob].indexOf('schedule }}');
+    const location = valuesDefinition(engine(), cronjob, at + 2);
+    assert.ok(location);
+    assert.equal(location.file, `${chart}/values.yaml`);
+    assert.equal(files[location.file].slice(location.range.start, location.range.end), 'schedule');
+    // On `cron`, the parent key.
+    const parent = valuesDefinition(engine(), cronjob, files[cronjob].indexOf('cron.schedule') + 1);
+    assert.equal(parent && files[parent.file].slice(parent.range.start, parent.range.end), 'cron');
+  });
+
+  test('find references: from a key in values.yaml to every template that reads it', () => {
+    const values = `${chart}/values.yaml`;
+    const refs = valuesReferences(engine(), values, files[values].indexOf('ttlSeconds') + 1);
+    assert.deepEqual(
+      refs.map((r) => `${r.file}:${files[r.file].slice(r.range.start, r.range.end)}`),
+      [`${cronjob}:ttlSeconds`, `${cronjob}:ttlSeconds`],
+    );
+    const cron = valuesReferences(engine(), values, files[values].indexOf('cron') + 1);
+    assert.deepEqual(cron.map((r) => files[r.file].slice(r.range.start, r.range.end)), ['cron', 'cron']);
+  });
+});
