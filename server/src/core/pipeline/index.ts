@@ -16,9 +16,10 @@
  */
 import { envsubst } from '../envsubst';
 import { decodeYamlV2 } from '../yaml/v2/decode';
+import { isValidUtf8 } from '../yaml/v2/go-utf8';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
+import { goYamlReaderError } from '../yaml/v2/reader';
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { goYamlReaderError, isValidUtf8 } from './go-utf8';
 import { kyamlUnmarshalJson } from './kyaml/unmarshal-json';
 import { readResource } from './source/read-resource';
 import { invalidVarNameError, stripNewlines } from './variables';

@@ -10,8 +10,10 @@
  * sorted, four-space indent, no line wrapping) and the line its `|` lands on, which is the
  * line go-yaml names in the error.
  */
+import { isPrintable } from '../../yaml/v2/emit-analyze';
+import { sortedStringKeysV3 } from '../../yaml/v2/emit-sort';
+import { utf8Length } from '../../yaml/v2/go-utf8';
 import { GoMap, type GoValue } from '../../yaml/v2/value';
-import { sortGoYamlKeys } from './v3-key-order';
 
 export const TAB_INDENT_PROBLEM = 'found a tab character where an indentation space is expected';
 
@@ -36,16 +38,14 @@ function literalBlockLines(s: string): number | undefined {
 
 /**
  * The emitter's block_allowed: no trailing space, no space right before a line break, and no
- * "special" character (anything outside its printable set other than tab).
+ * "special" character (anything outside go-yaml's printable set; v3, unlike v2, lets a tab pass).
  */
 function blockAllowed(s: string): boolean {
   if (s.endsWith(' ')) return false;
   if (/ [\n\r\u0085\u2028\u2029]/.test(s)) return false;
   for (const ch of s) {
     const c = ch.codePointAt(0) ?? 0;
-    if (c === 0x09 || c === 0x0a) continue;
-    const printable = (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff);
-    if (!printable) return false;
+    if (c !== 0x09 && !isPrintable(c)) return false;
   }
   return true;
 }
@@ -53,15 +53,6 @@ function blockAllowed(s: string): boolean {
 /** go-yaml's check_simple_key for a string key: one line and at most 128 bytes. */
 function isSimpleKey(s: string): boolean {
   return !/[\n\r\u0085\u2028\u2029]/.test(s) && utf8Length(s) <= 128;
-}
-
-function utf8Length(s: string): number {
-  let bytes = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }
 
 class V3Layout {
@@ -72,7 +63,7 @@ class V3Layout {
   mapping(map: GoMap, line: number): number {
     const values = new Map<string, GoValue>();
     for (const [key, value] of map.entries) values.set(String(key), value);
-    for (const key of sortGoYamlKeys([...values.keys()])) {
+    for (const key of sortedStringKeysV3([...values.keys()])) {
       if (this.hazardLine !== undefined) return line;
       const value = values.get(key) ?? null;
       if (isSimpleKey(key)) {

@@ -13,7 +13,8 @@
  * errors" that are collected and reported together at the end.
  */
 import { formatGoValue } from '../../yaml/v2/go-format';
-import { decodeBase64Go, decodeUtf8Go, goQuote } from '../../yaml/v2/go-text';
+import { decodeBase64Go, goQuote } from '../../yaml/v2/go-text';
+import { decodeUtf8Go } from '../../yaml/v2/go-utf8';
 import { GoMap, type GoValue } from '../../yaml/v2/value';
 import type { PlainNode } from './de-anchor';
 import { isIndicatedString, shortTagOf, type MappingNode, type ScalarNode } from './nodes';

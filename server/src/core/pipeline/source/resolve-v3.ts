@@ -5,9 +5,10 @@
  * bools (`yes`, `on` stay strings), but integers still go through Go's ParseInt with base 0,
  * so `0755` is octal 493, and unquoted dates become timestamps.
  */
+import { parseGoDecimalFloat } from '../../yaml/v2/go-number';
+import { goYamlV3Timestamp } from '../../yaml/v2/go-time';
+import { resolveGoYamlNumber } from '../../yaml/v2/resolve';
 import { GoFloat, GoInt, type GoValue } from '../../yaml/v2/value';
-import { parseDecimalFloat, parseInt64Base0, parseInt64InBase, parseUint64Base0, parseUint64InBase } from './go-strconv';
-import { goYamlV3Timestamp } from './go-time';
 
 export const STR_TAG = '!!str';
 export const NULL_TAG = '!!null';
@@ -51,7 +52,6 @@ function hintOf(text: string): string | undefined {
 }
 
 const RESOLVABLE = new Set(['', STR_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, NULL_TAG, TIMESTAMP_TAG]);
-const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 
 /**
  * go-yaml v3 resolve(tag, text). `tag` is the short tag ('' for none). Tags it cannot resolve
@@ -69,8 +69,8 @@ function resolveUnchecked(tag: string, text: string): Resolved {
   const literal = LITERALS.get(text);
   if (literal) return literal;
   if (hint === '.') {
-    const f = parseDecimalFloat(text);
-    if (f !== undefined) return { tag: FLOAT_TAG, value: new GoFloat(f) };
+    const f = parseGoDecimalFloat(text);
+    if (f !== null) return { tag: FLOAT_TAG, value: new GoFloat(f) };
   }
   if (hint === 'D' || hint === 'S') {
     // Only an unquoted value (or an explicit !!timestamp) is tried as a timestamp.
@@ -78,34 +78,11 @@ function resolveUnchecked(tag: string, text: string): Resolved {
       const timestamp = goYamlV3Timestamp(text);
       if (timestamp !== undefined) return { tag: TIMESTAMP_TAG, value: timestamp };
     }
-    const number = resolveNumber(text.replace(/_/g, ''));
-    if (number) return number;
+    // Numbers as in v2, plus YAML 1.2's `0o` octal prefix.
+    const number = resolveGoYamlNumber(text.replace(/_/g, ''), true);
+    if (number !== null) return { tag: number instanceof GoInt ? INT_TAG : FLOAT_TAG, value: number };
   }
   return { tag: STR_TAG, value: text };
-}
-
-function resolveNumber(plain: string): Resolved | undefined {
-  const int = parseInt64Base0(plain);
-  if (int !== undefined) return { tag: INT_TAG, value: new GoInt(int) };
-  const uint = parseUint64Base0(plain);
-  if (uint !== undefined) return { tag: INT_TAG, value: new GoInt(uint, true) };
-  if (YAML_STYLE_FLOAT.test(plain)) {
-    const f = parseDecimalFloat(plain);
-    if (f !== undefined) return { tag: FLOAT_TAG, value: new GoFloat(f) };
-  }
-  // go-yaml's own 0b/0o fallbacks; Go's base-0 parsing above already covers nearly all of them.
-  for (const [prefix, base] of [['0b', 2], ['0o', 8]] as const) {
-    if (plain.startsWith(prefix)) {
-      const signed = parseInt64InBase(plain.slice(2), base);
-      if (signed !== undefined) return { tag: INT_TAG, value: new GoInt(signed) };
-      const unsigned = parseUint64InBase(plain.slice(2), base);
-      if (unsigned !== undefined) return { tag: INT_TAG, value: new GoInt(unsigned, true) };
-    } else if (plain.startsWith('-' + prefix)) {
-      const signed = parseInt64InBase('-' + plain.slice(3), base);
-      if (signed !== undefined) return { tag: INT_TAG, value: new GoInt(signed) };
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -20,7 +20,8 @@
 import { Composer, NodeKind, type YamlNode } from './composer';
 import { decodeError, YamlV2Error } from './errors';
 import { formatGoValue } from './go-format';
-import { decodeBase64Go, decodeUtf8Go } from './go-text';
+import { decodeBase64Go } from './go-text';
+import { decodeUtf8Go } from './go-utf8';
 import { resolveTagged, TAG_BINARY, TAG_MERGE, TAG_TIMESTAMP } from './resolve';
 import { GoFloat, GoInt, GoMap, type GoValue } from './value';
 

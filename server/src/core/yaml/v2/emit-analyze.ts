@@ -34,16 +34,6 @@ export function isBreak(cp: number): boolean {
   return cp === 0x0a || cp === 0x0d || cp === 0x85 || cp === 0x2028 || cp === 0x2029;
 }
 
-/** The code point at UTF-16 index `i` (a lone surrogate stands for itself). */
-export function codePointAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-    const lo = s.charCodeAt(i + 1);
-    if (lo >= 0xdc00 && lo <= 0xdfff) return (c - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
-  }
-  return c;
-}
-
 /** Characters that cannot start a plain scalar at all. */
 const ALWAYS_INDICATOR_FIRST = new Set(Array.from('#,[]{}&*!|>\'"%@`', (ch) => ch.charCodeAt(0)));
 
@@ -75,7 +65,8 @@ export function analyzeScalar(s: string): ScalarAnalysis {
 
   let precededByWhitespace = true;
   for (let i = 0; i < n; ) {
-    const cp = codePointAt(s, i);
+    // A lone surrogate stands for itself, as String.codePointAt returns it.
+    const cp = s.codePointAt(i)!;
     const w = cp > 0xffff ? 2 : 1;
     const next = i + w < n ? s.charCodeAt(i + w) : -1;
     // go-yaml checks is_blank (space or tab) here, not the full blank-or-break class of libyaml.

@@ -5,23 +5,6 @@
  * WTF-8 (the surrogate encoded like any other code point, which Go would reject as UTF-8).
  */
 
-/** Whether the string has a lone surrogate, i.e. would not be valid UTF-8. */
-export function hasLoneSurrogate(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c <= 0xdbff && i + 1 < s.length) {
-      const lo = s.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) {
-        i++;
-        continue;
-      }
-    }
-    return true;
-  }
-  return false;
-}
-
 /**
  * go-yaml v2's encodeBase64: standard base64, cut into lines of 70 characters once the text is
  * at least that long, each line (the last included) followed by `\n`. The newline then makes the
@@ -55,14 +38,8 @@ function base64(bytes: readonly number[]): string {
 function wtf8Bytes(s: string): number[] {
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
-    let cp = s.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < s.length) {
-      const lo = s.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) {
-        cp = (cp - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
+    const cp = s.codePointAt(i)!;
+    if (cp > 0xffff) i++;
     if (cp < 0x80) bytes.push(cp);
     else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
     else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));

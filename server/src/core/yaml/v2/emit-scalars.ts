@@ -1,4 +1,4 @@
-import { codePointAt, isBreak, isPrintable } from './emit-analyze';
+import { isBreak, isPrintable } from './emit-analyze';
 import { V2Writer } from './emit-writer';
 
 /**
@@ -9,13 +9,16 @@ import { V2Writer } from './emit-writer';
 
 const SPACE = 0x20;
 
-/** The end of the run of characters starting at `i` that are neither spaces nor breaks, and its width. */
-function wordEnd(s: string, i: number): [end: number, width: number] {
+/**
+ * The end of the run of characters starting at `i` that are not breaks (nor spaces, with
+ * `stopAtSpace`), and its width in characters, which is what the writer's column counts.
+ */
+function runEnd(s: string, i: number, stopAtSpace: boolean): [end: number, width: number] {
   let width = 0;
   while (i < s.length) {
     const c = s.charCodeAt(i);
-    if (c === SPACE || isBreak(c)) break;
-    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    if ((stopAtSpace && c === SPACE) || isBreak(c)) break;
+    i += s.codePointAt(i)! > 0xffff ? 2 : 1;
     width++;
   }
   return [i, width];
@@ -23,37 +26,25 @@ function wordEnd(s: string, i: number): [end: number, width: number] {
 
 export function writePlain(w: V2Writer, s: string, allowBreaks: boolean): void {
   if (!w.whitespace) w.write(' ', 1);
-  let spaces = false;
-  let breaks = false;
-  for (let i = 0; i < s.length; ) {
-    const c = s.charCodeAt(i);
-    if (c === SPACE) {
-      if (allowBreaks && !spaces && w.column > V2Writer.bestWidth && s.charCodeAt(i + 1) !== SPACE) w.writeIndent();
-      else w.write(' ', 1);
-      i++;
-      spaces = true;
-    } else if (isBreak(c)) {
-      if (!breaks && c === 0x0a) w.putBreak();
-      w.writeBreak(s[i]);
-      i++;
-      w.indention = true;
-      breaks = true;
-    } else {
-      if (breaks) w.writeIndent();
-      const [end, width] = wordEnd(s, i);
-      w.write(s.slice(i, end), width);
-      i = end;
-      w.indention = false;
-      spaces = false;
-      breaks = false;
-    }
-  }
+  writeFoldable(w, s, allowBreaks, false);
   w.whitespace = false;
   w.indention = false;
 }
 
 export function writeSingleQuoted(w: V2Writer, s: string, allowBreaks: boolean): void {
   w.writeIndicator("'", true, false, false);
+  writeFoldable(w, s, allowBreaks, true);
+  w.writeIndicator("'", false, false, false);
+  w.whitespace = false;
+  w.indention = false;
+}
+
+/**
+ * The body of the plain and single-quoted writers, which libyaml spells out twice. They differ
+ * only in what `quoted` switches on: a single-quoted scalar is never folded at its first or
+ * last character (the fold would be taken for the quote's own space), and writes `'` as `''`.
+ */
+function writeFoldable(w: V2Writer, s: string, allowBreaks: boolean, quoted: boolean): void {
   let spaces = false;
   let breaks = false;
   const last = s.length - 1;
@@ -61,7 +52,11 @@ export function writeSingleQuoted(w: V2Writer, s: string, allowBreaks: boolean):
     const c = s.charCodeAt(i);
     if (c === SPACE) {
       const fold =
-        allowBreaks && !spaces && w.column > V2Writer.bestWidth && i !== 0 && i !== last && s.charCodeAt(i + 1) !== SPACE;
+        allowBreaks &&
+        !spaces &&
+        w.column > V2Writer.bestWidth &&
+        (!quoted || (i !== 0 && i !== last)) &&
+        s.charCodeAt(i + 1) !== SPACE;
       if (fold) w.writeIndent();
       else w.write(' ', 1);
       i++;
@@ -70,14 +65,13 @@ export function writeSingleQuoted(w: V2Writer, s: string, allowBreaks: boolean):
       if (!breaks && c === 0x0a) w.putBreak();
       w.writeBreak(s[i]);
       i++;
-      w.indention = true;
       breaks = true;
     } else {
       if (breaks) w.writeIndent();
-      const [end, width] = wordEnd(s, i);
+      const [end, width] = runEnd(s, i, true);
       const word = s.slice(i, end);
       // A quote is written twice; each copy takes a column.
-      const quotes = word.includes("'") ? word.split("'").length - 1 : 0;
+      const quotes = quoted && word.includes("'") ? word.split("'").length - 1 : 0;
       w.write(quotes > 0 ? word.replace(/'/g, "''") : word, width + quotes);
       i = end;
       w.indention = false;
@@ -85,9 +79,6 @@ export function writeSingleQuoted(w: V2Writer, s: string, allowBreaks: boolean):
       breaks = false;
     }
   }
-  w.writeIndicator("'", false, false, false);
-  w.whitespace = false;
-  w.indention = false;
 }
 
 /** Short escapes of the double-quoted style; other characters use \x, \u or \U with upper-case hex. */
@@ -126,7 +117,7 @@ export function writeDoubleQuoted(w: V2Writer, s: string, allowBreaks: boolean):
   let spaces = false;
   const last = s.length - 1;
   for (let i = 0; i < s.length; ) {
-    const cp = codePointAt(s, i);
+    const cp = s.codePointAt(i)!;
     const units = cp > 0xffff ? 2 : 1;
     if (escapeAll || !isPrintable(cp) || isBreak(cp) || cp === 0x22 || cp === 0x5c) {
       const escape = escapeOf(cp);
@@ -168,17 +159,10 @@ export function writeLiteral(w: V2Writer, s: string): void {
     if (isBreak(c)) {
       w.writeBreak(s[i]);
       i++;
-      w.indention = true;
       breaks = true;
     } else {
       if (breaks) w.writeIndent();
-      let end = i;
-      let width = 0;
-      while (end < s.length && !isBreak(s.charCodeAt(end))) {
-        const cu = s.charCodeAt(end);
-        end += cu >= 0xd800 && cu <= 0xdbff && end + 1 < s.length && (s.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-        width++;
-      }
+      const [end, width] = runEnd(s, i, false);
       w.write(s.slice(i, end), width);
       i = end;
       w.indention = false;

@@ -5,6 +5,9 @@ import { GoFloat, GoInt, GoMap, type GoValue } from './value';
  * string sort: numbers and bools come first, ordered by value; strings are compared rune by
  * rune, where letters sort after non-letters and runs of digits compare as numbers, so `a2`
  * comes before `a10`. Keys of different Go kinds are ordered by reflect.Kind.
+ *
+ * go-yaml v3 kept the same sorter.go with one change to the string rule (see `runesLess`);
+ * the controller path needs v3's order only for string keys (`sortedStringKeysV3`).
  */
 
 /** reflect.Kind numbers of the Go types a decoded map key can have. */
@@ -58,7 +61,7 @@ function keyLess(a: SortKey, b: SortKey): boolean {
     return numLess(a.value, b.value);
   }
   if (a.kind !== Kind.String || b.kind !== Kind.String) return a.kind < b.kind;
-  return runesLess(a.runes as readonly number[], b.runes as readonly number[]);
+  return runesLess(a.runes as readonly number[], b.runes as readonly number[], false);
 }
 
 /** Exact comparison of two numbers of the same kind whose float64 values tie. */
@@ -68,14 +71,30 @@ function numLess(a: GoValue, b: GoValue): boolean {
   return a === false && b === true;
 }
 
-function runesLess(ar: readonly number[], br: readonly number[]): boolean {
+/** The keys of a Go map with string keys in the order go-yaml v3 writes them. */
+export function sortedStringKeysV3(keys: readonly string[]): string[] {
+  const keyed = keys.map((key) => ({ key, runes: codePoints(key) }));
+  keyed.sort((a, b) => (runesLess(a.runes, b.runes, true) ? -1 : runesLess(b.runes, a.runes, true) ? 1 : 0));
+  return keyed.map((k) => k.key);
+}
+
+/**
+ * keyList.Less for two strings. Where one rune is a letter and the other is not, v2 always
+ * puts the non-letter first; v3 (`v3Rule`) puts the letter first when the runes before were
+ * digits, so that `1a` sorts before `1_`.
+ */
+function runesLess(ar: readonly number[], br: readonly number[], v3Rule: boolean): boolean {
   const n = Math.min(ar.length, br.length);
+  let afterDigit = false;
   for (let i = 0; i < n; i++) {
-    if (ar[i] === br[i]) continue;
+    if (ar[i] === br[i]) {
+      if (v3Rule) afterDigit = isDigit(ar[i]);
+      continue;
+    }
     const al = isLetter(ar[i]);
     const bl = isLetter(br[i]);
     if (al && bl) return ar[i] < br[i];
-    if (al || bl) return bl;
+    if (al || bl) return v3Rule && afterDigit ? al : bl;
     // Neither is a letter: compare the digit runs starting here as numbers. A zero inside a
     // number (some earlier digit of the shared prefix is not zero) must not be treated as a
     // leading zero, so Go seeds both values with 1 in that case.

@@ -37,7 +37,8 @@ export class V2Writer {
 
   /**
    * Copies a line break from a scalar. A `\n` is a normal break; NEL, LS, PS and CR are copied
-   * as they are but still start a new line as far as the column is concerned.
+   * as they are but still start a new line as far as the column is concerned. Either way the
+   * new line holds only indentation so far (`indention`).
    */
   writeBreak(ch: string): void {
     if (ch === '\n') {

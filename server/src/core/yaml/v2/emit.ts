@@ -1,6 +1,7 @@
 import { analyzeScalar, type ScalarAnalysis } from './emit-analyze';
-import { encodeBinaryText, hasLoneSurrogate } from './emit-binary';
-import { isBase60Float, v2ResolvesToString } from './emit-resolve';
+import { encodeBinaryText } from './emit-binary';
+import { canBePlainV2 } from './emit-resolve';
+import { hasLoneSurrogate, utf8Length } from './go-utf8';
 
 /**
  * How go-yaml v2 (yaml.Marshal, as used by sigs.k8s.io/yaml.JSONToYAML) writes a scalar. The
@@ -38,7 +39,7 @@ export function stringEvent(s: string): ScalarEvent {
   }
   let requested: ScalarEvent['requested'];
   if (s.includes('\n')) requested = 'literal';
-  else if (v2ResolvesToString(s) && !isBase60Float(s)) requested = 'plain';
+  else if (canBePlainV2(s)) requested = 'plain';
   else requested = 'double';
   return { text: s, binary: false, requested, analysis: analyzeScalar(s) };
 }
@@ -81,18 +82,4 @@ export function selectScalarStyle(event: ScalarEvent, simpleKey: boolean): V2Sca
 export function v2StringStyle(s: string, context: { isKey: boolean }): V2ScalarStyle {
   const event = stringEvent(s);
   return selectScalarStyle(event, context.isKey && isSimpleKeyScalar(event));
-}
-
-function utf8Length(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
 }

@@ -1,6 +1,8 @@
 /**
- * Go's `strconv` number parsing and float formatting, as far as go-yaml v2 and
- * sigs.k8s.io/yaml depend on them.
+ * Go's `strconv` number parsing and float formatting, as far as go-yaml (v2 and v3 resolve
+ * numbers alike) and sigs.k8s.io/yaml depend on them. Integers come back as bigints, since
+ * int64 and uint64 both exceed 2^53; floats as doubles, since JS and Go both round decimal
+ * text correctly.
  */
 
 const MAX_INT64 = (1n << 63n) - 1n;
@@ -8,6 +10,7 @@ const MAX_UINT64 = (1n << 64n) - 1n;
 
 const SMALL_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
 
+/** The digit value Go's ParseUint gives a byte: letters count as 10..35, anything else is invalid. */
 function digitValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const lower = c | 0x20;
@@ -16,40 +19,38 @@ function digitValue(c: number): number {
 }
 
 /**
- * `strconv.ParseUint(s, base, 64)` for base 0 (prefixes `0x`, `0o`, `0b` and a bare leading
- * `0` for octal) or an explicit base. Returns null on any syntax or range error. Underscores
- * are rejected: go-yaml removes them before parsing.
+ * `strconv.ParseUint(s, base, 64)`: returns null on any syntax or range error. Base 0 reads
+ * the prefixes `0x`, `0o`, `0b` (each needs one more character) and takes any other leading
+ * `0` as octal; it also allows `_` between digits. An explicit base allows neither.
  */
 export function parseGoUint64(s: string, base = 0): bigint | null {
   if (s.length === 0) return null;
-  if (base === 0) {
+  const base0 = base === 0;
+  const original = s;
+  if (base0) {
     if (SMALL_DECIMAL.test(s)) return BigInt(s);
     base = 10;
     if (s.charCodeAt(0) === 0x30) {
       const p = s.length >= 3 ? s.charCodeAt(1) | 0x20 : 0;
-      if (p === 0x62 /* b */) {
-        base = 2;
-        s = s.slice(2);
-      } else if (p === 0x6f /* o */) {
-        base = 8;
-        s = s.slice(2);
-      } else if (p === 0x78 /* x */) {
-        base = 16;
-        s = s.slice(2);
-      } else {
-        base = 8;
-        s = s.slice(1);
-      }
+      base = p === 0x62 /* b */ ? 2 : p === 0x78 /* x */ ? 16 : 8;
+      s = s.slice(p === 0x62 || p === 0x6f /* o */ || p === 0x78 ? 2 : 1);
     }
   }
   const big = BigInt(base);
   let value = 0n;
+  let underscores = false;
   for (let i = 0; i < s.length; i++) {
-    const d = digitValue(s.charCodeAt(i));
+    const c = s.charCodeAt(i);
+    if (c === 0x5f /* _ */ && base0) {
+      underscores = true;
+      continue;
+    }
+    const d = digitValue(c);
     if (d >= base) return null;
     value = value * big + BigInt(d);
     if (value > MAX_UINT64) return null;
   }
+  if (underscores && !underscoreOK(original)) return null;
   return value;
 }
 
@@ -70,14 +71,15 @@ export function parseGoInt64(s: string, base = 0): bigint | null {
 }
 
 /**
- * strconv's `underscoreOK`: underscores may only separate digits (or follow a base prefix).
+ * strconv's `underscoreOK`: underscores may only separate digits (or follow a base prefix),
+ * never stand at the start or the end or next to anything else.
  */
 function underscoreOK(s: string): boolean {
   let saw = '^';
   let i = 0;
   if (s.length >= 1 && (s[0] === '-' || s[0] === '+')) s = s.slice(1);
   let hex = false;
-  if (s.length >= 2 && s[0] === '0' && 'box'.includes((s[1] ?? '').toLowerCase())) {
+  if (s.length >= 2 && s[0] === '0' && 'box'.includes(s[1]!.toLowerCase())) {
     i = 2;
     saw = '0';
     hex = s[1]!.toLowerCase() === 'x';
@@ -100,8 +102,10 @@ function underscoreOK(s: string): boolean {
 }
 
 /**
- * `strconv.ParseFloat(s, 64)` for decimal text (no hex floats, no inf/nan words): returns
- * null on a syntax error or when the value overflows to infinity. Underflow gives 0, as in Go.
+ * `strconv.ParseFloat(s, 64)` for decimal text: returns null on a syntax error or when the
+ * value overflows to infinity (Go's range error). Underflow gives 0, as in Go. Hexadecimal
+ * floats and the `inf`/`nan` words are not handled: go-yaml only hands ParseFloat text that
+ * starts with `.` or already matched its float pattern.
  */
 export function parseGoDecimalFloat(s: string): number | null {
   const n = s.length;

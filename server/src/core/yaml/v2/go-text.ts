@@ -1,58 +1,7 @@
 /**
- * Go string helpers: UTF-8 decoding with Go's replacement rule, `strconv.Quote`, and
- * `encoding/base64.StdEncoding.DecodeString`.
+ * Go string helpers: `strconv.Quote` and `encoding/base64.StdEncoding.DecodeString`. UTF-8
+ * decoding as Go does it is in go-utf8.ts.
  */
-
-/**
- * Decodes UTF-8 bytes the way Go iterates a string: each byte that does not begin a valid,
- * shortest-form sequence becomes one U+FFFD. (TextDecoder replaces maximal subparts instead,
- * which differs for truncated sequences.) This is what `json.Marshal` prints for such bytes.
- */
-export function decodeUtf8Go(bytes: ArrayLike<number>): string {
-  let out = '';
-  const n = bytes.length;
-  let i = 0;
-  while (i < n) {
-    const b0 = bytes[i]!;
-    if (b0 < 0x80) {
-      out += String.fromCharCode(b0);
-      i++;
-      continue;
-    }
-    let size = 0;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b0 >= 0xc2 && b0 <= 0xdf) size = 2;
-    else if (b0 >= 0xe0 && b0 <= 0xef) {
-      size = 3;
-      if (b0 === 0xe0) lo = 0xa0;
-      else if (b0 === 0xed) hi = 0x9f;
-    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-      size = 4;
-      if (b0 === 0xf0) lo = 0x90;
-      else if (b0 === 0xf4) hi = 0x8f;
-    }
-    let ok = size > 0 && i + size <= n;
-    if (ok) {
-      const b1 = bytes[i + 1]!;
-      ok = b1 >= lo && b1 <= hi;
-      for (let k = 2; ok && k < size; k++) {
-        const b = bytes[i + k]!;
-        ok = b >= 0x80 && b <= 0xbf;
-      }
-    }
-    if (!ok) {
-      out += '\ufffd';
-      i++;
-      continue;
-    }
-    let cp = b0 & (size === 2 ? 0x1f : size === 3 ? 0x0f : 0x07);
-    for (let k = 1; k < size; k++) cp = (cp << 6) | (bytes[i + k]! & 0x3f);
-    out += String.fromCodePoint(cp);
-    i += size;
-  }
-  return out;
-}
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 const HEX = '0123456789abcdef';

@@ -1,8 +1,8 @@
 import { isSimpleKeyScalar, plainEvent, selectScalarStyle, stringEvent, type ScalarEvent } from './emit';
-import { formatGoFloat } from './emit-float';
 import { writeDoubleQuoted, writeLiteral, writePlain, writeSingleQuoted } from './emit-scalars';
 import { sortedEntries } from './emit-sort';
 import { V2Writer } from './emit-writer';
+import { formatFloat64G } from './go-number';
 import { GoFloat, GoInt, GoMap, type GoValue } from './value';
 
 /**
@@ -33,8 +33,14 @@ function scalarEvent(value: Exclude<GoValue, GoMap | GoValue[]>): ScalarEvent {
   if (value === null) return plainEvent('null');
   if (typeof value === 'boolean') return plainEvent(value ? 'true' : 'false');
   if (value instanceof GoInt) return plainEvent(value.value.toString());
-  if (value instanceof GoFloat) return plainEvent(formatGoFloat(value.value));
+  if (value instanceof GoFloat) return plainEvent(yamlFloatText(value.value));
   throw new TypeError(`marshalYamlV2: not a Go value: ${String(value)}`);
+}
+
+/** go-yaml v2's floatv: `strconv.FormatFloat(f, 'g', -1, 64)`, with YAML's names for the non-finite values. */
+function yamlFloatText(f: number): string {
+  const text = formatFloat64G(f);
+  return text === '+Inf' ? '.inf' : text === '-Inf' ? '-.inf' : text === 'NaN' ? '.nan' : text;
 }
 
 /** `mapping` says the node is a key or value of a block mapping (libyaml's mapping context). */

@@ -11,10 +11,13 @@
  * the Go scanner calls it.
  *
  * The scanner reads characters straight from the JS string; padding NULs after the text
- * play the part of the NULs go-yaml appends at the end of input.
+ * play the part of the NULs go-yaml appends at the end of input. A JS string cannot hold
+ * invalid UTF-8, so bytes that are not valid UTF-8 are judged before scanning, by
+ * `goYamlReaderError`.
  */
 
 import { SyntaxStage, syntaxError } from './errors';
+import { toWellFormed, utf8Length, utf8Width } from './go-utf8';
 import { Mark } from './tokens';
 
 /** Size of go-yaml v2's raw input buffer (`input_raw_buffer_size`). */
@@ -65,7 +68,7 @@ export function hexValue(c: number): number {
   return c - 0x30;
 }
 
-/** The characters libyaml's reader accepts; everything else is a "control character". */
+/** The characters libyaml's reader accepts: tab, line breaks and the printable ranges. */
 function isAllowedCharacter(cp: number): boolean {
   return (
     cp === 0x09 ||
@@ -80,41 +83,35 @@ function isAllowedCharacter(cp: number): boolean {
 }
 
 /**
- * Replaces lone surrogates with U+FFFD. A JS string can hold them but UTF-8 cannot; encoding
- * the text for Go (as TextEncoder does) turns each into U+FFFD, so that is what go-yaml sees.
+ * The error go-yaml's reader (v2 and v3 share it) raises for the first byte sequence it
+ * cannot read as UTF-8, or undefined when the bytes are valid. Its rules are libyaml's, not
+ * Go's utf8 package: a lead byte is classified by its high bits alone, so `C0 80` is "invalid
+ * length" rather than a bad lead byte. It checks for control characters in the same pass, so
+ * one that comes first is reported instead.
  */
-export function toWellFormed(text: string): string {
-  if (!/[\ud800-\udfff]/.test(text)) return text;
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        i++;
-        continue;
-      }
+export function goYamlReaderError(bytes: ArrayLike<number>): string | undefined {
+  for (let i = 0; i < bytes.length; ) {
+    const b0 = bytes[i]!;
+    let width: number;
+    if ((b0 & 0x80) === 0) width = 1;
+    else if ((b0 & 0xe0) === 0xc0) width = 2;
+    else if ((b0 & 0xf0) === 0xe0) width = 3;
+    else if ((b0 & 0xf8) === 0xf0) width = 4;
+    else return 'yaml: invalid leading UTF-8 octet';
+    if (i + width > bytes.length) return 'yaml: incomplete UTF-8 octet sequence';
+    let value = width === 1 ? b0 : width === 2 ? b0 & 0x1f : width === 3 ? b0 & 0x0f : b0 & 0x07;
+    for (let k = 1; k < width; k++) {
+      const b = bytes[i + k]!;
+      if ((b & 0xc0) !== 0x80) return 'yaml: invalid trailing UTF-8 octet';
+      value = (value << 6) + (b & 0x3f);
     }
-    out += text.slice(from, i) + '\ufffd';
-    from = i + 1;
+    const minimum = [0, 0, 0x80, 0x800, 0x10000][width]!;
+    if (value < minimum) return 'yaml: invalid length of a UTF-8 sequence';
+    if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) return 'yaml: invalid Unicode character';
+    if (!isAllowedCharacter(value)) return 'yaml: control characters are not allowed';
+    i += width;
   }
-  return out + text.slice(from);
-}
-
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
+  return undefined;
 }
 
 export class ScannerInput {
@@ -182,20 +179,7 @@ export class ScannerInput {
 
   /** Consumes one line break (CR LF counts as one) without returning it. */
   protected skipLine(): void {
-    const c = this.src.charCodeAt(this.pos);
-    if (c === CR && this.src.charCodeAt(this.pos + 1) === LF) {
-      this.pos += 2;
-      this.index += 2;
-      this.unread -= 2;
-      this.line++;
-      this.column = 0;
-    } else if (isBreak(c)) {
-      this.pos++;
-      this.index++;
-      this.unread--;
-      this.line++;
-      this.column = 0;
-    }
+    this.readLine();
   }
 
   /**
@@ -204,23 +188,14 @@ export class ScannerInput {
    */
   protected readLine(): string {
     const c = this.src.charCodeAt(this.pos);
-    if (c === CR && this.src.charCodeAt(this.pos + 1) === LF) {
-      this.pos += 2;
-      this.index += 2;
-      this.unread -= 2;
-      this.line++;
-      this.column = 0;
-      return '\n';
-    }
-    if (c === LF || c === CR || c === NEL || c === LS || c === PS) {
-      this.pos++;
-      this.index++;
-      this.unread--;
-      this.line++;
-      this.column = 0;
-      return c === LS || c === PS ? String.fromCharCode(c) : '\n';
-    }
-    return '';
+    const units = c === CR && this.src.charCodeAt(this.pos + 1) === LF ? 2 : isBreak(c) ? 1 : 0;
+    if (units === 0) return '';
+    this.pos += units;
+    this.index += units;
+    this.unread -= units;
+    this.line++;
+    this.column = 0;
+    return c === LS || c === PS ? String.fromCharCode(c) : '\n';
   }
 
   /** go-yaml's `yaml_parser_update_buffer`, called only when `unread < length`. */
@@ -252,23 +227,14 @@ export class ScannerInput {
   }
 
   private decodeChunk(): void {
-    const src = this.src;
     while (this.decodeIndex < this.textLength) {
-      const c = src.charCodeAt(this.decodeIndex);
-      let cp = c;
-      let units = 1;
-      let width: number;
-      if (c < 0x80) width = 1;
-      else if (c < 0x800) width = 2;
-      else if (c >= 0xd800 && c <= 0xdbff) {
-        cp = 0x10000 + ((c - 0xd800) << 10) + (src.charCodeAt(this.decodeIndex + 1) - 0xdc00);
-        units = 2;
-        width = 4;
-      } else width = 3;
+      // The text is well-formed (see the constructor), so a surrogate is always half a pair.
+      const cp = this.src.codePointAt(this.decodeIndex)!;
+      const width = utf8Width(cp);
       if (this.bytesDecoded + width > this.rawEnd) break;
       if (!isAllowedCharacter(cp)) throw syntaxError(SyntaxStage.Reader, 'control characters are not allowed', null, null);
       this.bytesDecoded += width;
-      this.decodeIndex += units;
+      this.decodeIndex += cp > 0xffff ? 2 : 1;
       this.unread++;
     }
   }

@@ -5,13 +5,13 @@
  * `yYnNtTfFoO~` may be a bool or null, `.` may be a float, and anything else is a string
  * without further checks. Numbers drop every `_` first and then go through Go's strconv
  * (`ParseInt` with base prefixes, `ParseUint` for values past int64, then a float pattern).
- * Base-60 numbers and timestamps are not converted: decoding into interface{} keeps them as
- * the original text.
+ * Base-60 numbers are not recognised at all, and a timestamp resolves to its original text:
+ * decoding into interface{} keeps it as a string.
  */
 
 import { decodeError } from './errors';
 import { parseGoDecimalFloat, parseGoInt64, parseGoUint64 } from './go-number';
-import { isYamlTimestamp } from './timestamp';
+import { isYamlTimestamp } from './go-time';
 import { GoFloat, GoInt, type GoValue } from './value';
 
 const PREFIX = 'tag:yaml.org,2002:';
@@ -80,12 +80,8 @@ function hintOf(text: string): Hint {
   return Hint.None;
 }
 
-/** go-yaml v2's float pattern, applied after underscores are removed. */
+/** go-yaml's float pattern (v2 and v3), applied after underscores are removed. */
 const YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-
-function int(value: bigint | null, unsigned: boolean): Resolved | null {
-  return value === null ? null : { tag: TAG_INT, value: new GoInt(value, unsigned) };
-}
 
 /** The implicit typing without the tag checks; `tag` only changes which candidates are tried. */
 function resolveText(tag: string, text: string): Resolved {
@@ -99,33 +95,44 @@ function resolveText(tag: string, text: string): Resolved {
     const f = parseGoDecimalFloat(text);
     if (f !== null) return { tag: TAG_FLOAT, value: new GoFloat(f) };
   } else if (hint === Hint.Sign || hint === Hint.Digit) {
-    // Plain timestamps resolve to their own text, which is what the string fallback gives
-    // too (text starting with four digits and `-` cannot be a number), so they are only
-    // recognised when the tag asks for them.
-    if (tag === TAG_TIMESTAMP && isYamlTimestamp(text)) return { tag: TAG_TIMESTAMP, value: text };
-    const plain = text.includes('_') ? text.replace(/_/g, '') : text;
-    const resolved =
-      int(parseGoInt64(plain), false) ??
-      int(parseGoUint64(plain), true) ??
-      floatOf(plain) ??
-      binaryOf(plain);
-    if (resolved !== null) return resolved;
+    if ((tag === '' || tag === TAG_TIMESTAMP) && isYamlTimestamp(text)) return { tag: TAG_TIMESTAMP, value: text };
+    const number = resolveGoYamlNumber(text.includes('_') ? text.replace(/_/g, '') : text, false);
+    if (number !== null) return { tag: number instanceof GoInt ? TAG_INT : TAG_FLOAT, value: number };
   }
   return { tag: TAG_STR, value: text };
 }
 
-function floatOf(plain: string): Resolved | null {
-  if (!YAML_FLOAT.test(plain)) return null;
-  const f = parseGoDecimalFloat(plain);
-  return f === null ? null : { tag: TAG_FLOAT, value: new GoFloat(f) };
+/**
+ * The number branch of go-yaml's resolve, shared by v2 and v3, on the text with its
+ * underscores removed: `ParseInt`, then `ParseUint` (both base 0), then the float pattern
+ * through `ParseFloat`, then go-yaml's own retries after a `0b` prefix. Those retries only add
+ * a signed digit string after the prefix (`0b-1`); v3 retries after `0o` the same way, since
+ * YAML 1.2 spells octal so, which is what `yaml12Octal` asks for.
+ */
+export function resolveGoYamlNumber(plain: string, yaml12Octal: boolean): GoInt | GoFloat | null {
+  const signed = parseGoInt64(plain);
+  if (signed !== null) return new GoInt(signed);
+  const unsigned = parseGoUint64(plain);
+  if (unsigned !== null) return new GoInt(unsigned, true);
+  if (YAML_FLOAT.test(plain)) {
+    const f = parseGoDecimalFloat(plain);
+    if (f !== null) return new GoFloat(f);
+  }
+  return prefixedInt(plain, '0b', 2) ?? (yaml12Octal ? prefixedInt(plain, '0o', 8) : null);
 }
 
-/** The `0b` retries of resolve.go; they only add signed digits after the prefix (`0b-1`). */
-function binaryOf(plain: string): Resolved | null {
-  if (plain.startsWith('0b')) {
-    return int(parseGoInt64(plain.slice(2), 2), false) ?? int(parseGoUint64(plain.slice(2), 2), true);
+function prefixedInt(plain: string, prefix: string, base: number): GoInt | null {
+  if (plain.startsWith(prefix)) {
+    const digits = plain.slice(prefix.length);
+    const signed = parseGoInt64(digits, base);
+    if (signed !== null) return new GoInt(signed);
+    const unsigned = parseGoUint64(digits, base);
+    return unsigned === null ? null : new GoInt(unsigned, true);
   }
-  if (plain.startsWith('-0b')) return int(parseGoInt64('-' + plain.slice(3), 2), false);
+  if (plain.startsWith('-' + prefix)) {
+    const signed = parseGoInt64('-' + plain.slice(prefix.length + 1), base);
+    return signed === null ? null : new GoInt(signed);
+  }
   return null;
 }
 
@@ -160,8 +167,16 @@ export function resolveTagged(tag: string, text: string): Resolved {
 
 /**
  * The value of an untagged plain scalar decoded into interface{}: bool, null, int (int64 or
- * uint64), float, or the text itself.
+ * uint64), float, or the text itself (also for a timestamp).
  */
 export function resolvePlainV2(text: string): GoValue {
   return resolveText('', text).value;
+}
+
+/**
+ * The tag go-yaml v2's `resolve("", text)` gives an untagged plain scalar (a timestamp keeps
+ * `!!timestamp` here). The encoder quotes a string whose tag would not be `!!str`.
+ */
+export function implicitTagV2(text: string): string {
+  return resolveText('', text).tag;
 }

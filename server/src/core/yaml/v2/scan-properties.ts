@@ -4,8 +4,8 @@
  * and the `%YAML` and `%TAG` directives, with libyaml's error texts.
  */
 
-import { decodeUtf8Go } from './go-text';
-import { hexValue, isAlpha, isBlank, isBlankOrBreakOrNul, isBreak, isBreakOrNul, isDigit, isHex } from './reader';
+import { decodeUtf8Go } from './go-utf8';
+import { hexValue, isAlpha, isBlank, isBlankOrBreakOrNul, isDigit, isHex } from './reader';
 import { ScalarScanner } from './scan-scalars';
 import { type Mark, ScalarStyle, Token, TokenKind } from './tokens';
 
@@ -37,24 +37,14 @@ export class PropertyScanner extends ScalarScanner {
     } else {
       throw this.error(start, 'found unknown directive name');
     }
-    this.cache(1);
-    this.skipBlanks();
-    this.skipComment();
-    if (!isBreakOrNul(this.at(0))) throw this.error(start, 'did not find expected comment or line break');
-    if (isBreak(this.at(0))) {
-      this.cache(2);
-      this.skipLine();
-    }
+    this.skipToLineEnd(start);
     return token;
   }
 
   private scanDirectiveName(start: Mark): string {
     this.cache(1);
     const from = this.pos;
-    while (isAlpha(this.at(0))) {
-      this.skip();
-      this.cache(1);
-    }
+    this.skipWhile(isAlpha);
     if (this.pos === from) throw this.error(start, 'could not find expected directive name');
     if (!isBlankOrBreakOrNul(this.at(0))) throw this.error(start, 'found unexpected non-alphabetical character');
     return this.src.slice(from, this.pos);
@@ -81,10 +71,7 @@ export class PropertyScanner extends ScalarScanner {
     this.skip();
     this.cache(1);
     const from = this.pos;
-    while (isAlpha(this.at(0))) {
-      this.skip();
-      this.cache(1);
-    }
+    this.skipWhile(isAlpha);
     const end = this.mark();
     const c = this.at(0);
     // The name must be followed by a blank or one of `?:,]}%@` and backquote.
@@ -133,10 +120,7 @@ export class PropertyScanner extends ScalarScanner {
     const from = this.pos;
     this.skip();
     this.cache(1);
-    while (isAlpha(this.at(0))) {
-      this.skip();
-      this.cache(1);
-    }
+    this.skipWhile(isAlpha);
     if (this.at(0) === 0x21) {
       this.skip();
     } else if (directive && this.pos - from !== 1) {

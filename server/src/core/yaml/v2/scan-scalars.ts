@@ -15,7 +15,7 @@ import { Mark, ScalarStyle, Token, TokenKind } from './tokens';
 
 export const SPACE = 0x20;
 export const TAB = 0x09;
-export const HASH = 0x23;
+const HASH = 0x23;
 
 /** Scanner state needed to scan scalars, and the scalar scanners themselves. */
 export class ScalarScanner extends ScannerInput {
@@ -36,18 +36,35 @@ export class ScalarScanner extends ScannerInput {
     return syntaxError(SyntaxStage.Scanner, problem, this.mark(), context);
   }
 
-  protected skipBlanks(): void {
-    while (isBlank(this.at(0))) {
+  /** Consumes characters while `test` holds, refilling the buffer after each one as go-yaml does. */
+  protected skipWhile(test: (c: number) => boolean): void {
+    while (test(this.at(0))) {
       this.skip();
       this.cache(1);
     }
   }
 
+  protected skipBlanks(): void {
+    this.skipWhile(isBlank);
+  }
+
+  /** A comment runs from `#` to the end of the line. */
   protected skipComment(): void {
-    if (this.at(0) !== HASH) return;
-    while (!isBreakOrNul(this.at(0))) {
-      this.skip();
-      this.cache(1);
+    if (this.at(0) === HASH) this.skipWhile(isNotBreakOrNul);
+  }
+
+  /**
+   * The end of a line that holds a directive or a block scalar header: blanks, an optional
+   * comment, then a line break (consumed) or the end of the input.
+   */
+  protected skipToLineEnd(start: Mark): void {
+    this.cache(1);
+    this.skipBlanks();
+    this.skipComment();
+    if (!isBreakOrNul(this.at(0))) throw this.error(start, 'did not find expected comment or line break');
+    if (isBreak(this.at(0))) {
+      this.cache(2);
+      this.skipLine();
     }
   }
 
@@ -80,14 +97,7 @@ export class ScalarScanner extends ScannerInput {
       }
     }
 
-    this.cache(1);
-    this.skipBlanks();
-    this.skipComment();
-    if (!isBreakOrNul(this.at(0))) throw this.error(start, 'did not find expected comment or line break');
-    if (isBreak(this.at(0))) {
-      this.cache(2);
-      this.skipLine();
-    }
+    this.skipToLineEnd(start);
 
     this.blockIndent = increment > 0 ? (this.indent >= 0 ? this.indent + increment : increment) : 0;
     this.blockBreaks = '';
@@ -113,10 +123,7 @@ export class ScalarScanner extends ScannerInput {
       leadingBlank = isBlank(this.at(0));
 
       const from = this.pos;
-      while (!isBreakOrNul(this.at(0))) {
-        this.skip();
-        this.cache(1);
-      }
+      this.skipWhile(isNotBreakOrNul);
       s += this.src.slice(from, this.pos);
       this.cache(2);
       leadingBreak = this.readLine();
@@ -164,9 +171,7 @@ export class ScalarScanner extends ScannerInput {
     const start = this.mark();
     this.skip();
     let s = '';
-    let leadingBreak = '';
-    let trailingBreaks = '';
-    let whitespaces = '';
+    const gap = new ScalarGap();
     const quote = single ? 0x27 : 0x22;
 
     for (;;) {
@@ -176,7 +181,6 @@ export class ScalarScanner extends ScannerInput {
       }
       if (this.at(0) === 0) throw this.error(start, 'found unexpected end of stream');
 
-      let leadingBlanks = false;
       let runStart = this.pos;
       while (!isBlankOrBreakOrNul(this.at(0))) {
         const c = this.at(0);
@@ -199,7 +203,7 @@ export class ScalarScanner extends ScannerInput {
           this.cache(3);
           this.skip();
           this.skipLine();
-          leadingBlanks = true;
+          gap.leadingBlanks = true;
           runStart = this.pos;
           break;
         } else if (c === 0x5c) {
@@ -214,40 +218,8 @@ export class ScalarScanner extends ScannerInput {
 
       this.cache(1);
       if (this.at(0) === quote) break;
-
-      for (;;) {
-        const c = this.at(0);
-        if (isBlank(c)) {
-          if (!leadingBlanks) whitespaces += c === TAB ? '\t' : ' ';
-          this.skip();
-        } else if (isBreak(c)) {
-          this.cache(2);
-          if (!leadingBlanks) {
-            whitespaces = '';
-            leadingBreak = this.readLine();
-            leadingBlanks = true;
-          } else {
-            trailingBreaks += this.readLine();
-          }
-        } else {
-          break;
-        }
-        this.cache(1);
-      }
-
-      if (leadingBlanks) {
-        // A single line break folds to a space; more breaks are kept minus the first.
-        if (leadingBreak.length > 0 && leadingBreak.charCodeAt(0) === LF) {
-          s += trailingBreaks.length === 0 ? ' ' : trailingBreaks;
-        } else {
-          s += leadingBreak + trailingBreaks;
-        }
-        trailingBreaks = '';
-        leadingBreak = '';
-      } else {
-        s += whitespaces;
-        whitespaces = '';
-      }
+      this.scanGap(gap, start, undefined);
+      s += gap.take();
     }
 
     this.skip();
@@ -263,90 +235,55 @@ export class ScalarScanner extends ScannerInput {
 
   /** Decodes one backslash escape of a double-quoted scalar, consuming it. */
   private scanEscape(start: Mark): string {
-    let text = '';
-    let codeLength = 0;
-    switch (this.at(1)) {
-      case 0x30 /* 0 */:
-        text = '\0';
-        break;
-      case 0x61 /* a */:
-        text = '\x07';
-        break;
-      case 0x62 /* b */:
-        text = '\b';
-        break;
-      case 0x74 /* t */:
-      case TAB:
-        text = '\t';
-        break;
-      case 0x6e /* n */:
-        text = '\n';
-        break;
-      case 0x76 /* v */:
-        text = '\v';
-        break;
-      case 0x66 /* f */:
-        text = '\f';
-        break;
-      case 0x72 /* r */:
-        text = '\r';
-        break;
-      case 0x65 /* e */:
-        text = '\x1b';
-        break;
-      case SPACE:
-        text = ' ';
-        break;
-      case 0x22:
-        text = '"';
-        break;
-      case 0x27:
-        text = "'";
-        break;
-      case 0x5c:
-        text = '\\';
-        break;
-      case 0x4e /* N */:
-        text = '\x85';
-        break;
-      case 0x5f /* _ */:
-        text = '\xa0';
-        break;
-      case 0x4c /* L */:
-        text = '\u2028';
-        break;
-      case 0x50 /* P */:
-        text = '\u2029';
-        break;
-      case 0x78 /* x */:
-        codeLength = 2;
-        break;
-      case 0x75 /* u */:
-        codeLength = 4;
-        break;
-      case 0x55 /* U */:
-        codeLength = 8;
-        break;
-      default:
-        throw this.error(start, 'found unknown escape character');
-    }
+    const escape = String.fromCharCode(this.at(1));
+    const text = SHORT_ESCAPES.get(escape);
+    const codeLength = CODE_ESCAPE_LENGTHS.get(escape);
+    if (text === undefined && codeLength === undefined) throw this.error(start, 'found unknown escape character');
     this.skip();
     this.skip();
-    if (codeLength > 0) {
-      this.cache(codeLength);
-      let value = 0;
-      for (let k = 0; k < codeLength; k++) {
-        const c = this.at(k);
-        if (!isHex(c)) throw this.error(start, 'did not find expected hexdecimal number');
-        value = value * 16 + hexValue(c);
-      }
-      if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) {
-        throw this.error(start, 'found invalid Unicode character escape code');
-      }
-      text = String.fromCodePoint(value);
-      for (let k = 0; k < codeLength; k++) this.skip();
+    if (codeLength === undefined) return text!;
+    this.cache(codeLength);
+    let value = 0;
+    for (let k = 0; k < codeLength; k++) {
+      const c = this.at(k);
+      if (!isHex(c)) throw this.error(start, 'did not find expected hexdecimal number');
+      value = value * 16 + hexValue(c);
     }
-    return text;
+    if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) {
+      throw this.error(start, 'found invalid Unicode character escape code');
+    }
+    for (let k = 0; k < codeLength; k++) this.skip();
+    return String.fromCodePoint(value);
+  }
+
+  /**
+   * Consumes the blanks and line breaks after a run of flow or plain scalar text into `gap`.
+   * In a plain scalar (`plainIndent` given) a tab in the indentation of a continuation line is
+   * an error; quoted scalars accept it.
+   */
+  private scanGap(gap: ScalarGap, start: Mark, plainIndent: number | undefined): void {
+    for (;;) {
+      const c = this.at(0);
+      if (isBlank(c)) {
+        if (plainIndent !== undefined && gap.leadingBlanks && this.column < plainIndent && c === TAB) {
+          throw this.error(start, 'found a tab character that violates indentation');
+        }
+        if (!gap.leadingBlanks) gap.whitespaces += c === TAB ? '\t' : ' ';
+        this.skip();
+      } else if (isBreak(c)) {
+        this.cache(2);
+        if (!gap.leadingBlanks) {
+          gap.whitespaces = '';
+          gap.leadingBreak = this.readLine();
+          gap.leadingBlanks = true;
+        } else {
+          gap.trailingBreaks += this.readLine();
+        }
+      } else {
+        break;
+      }
+      this.cache(1);
+    }
   }
 
   protected atDocumentIndicator(): boolean {
@@ -358,10 +295,7 @@ export class ScalarScanner extends ScannerInput {
 
   protected scanPlainScalar(): Token {
     let s = '';
-    let leadingBreak = '';
-    let trailingBreaks = '';
-    let whitespaces = '';
-    let leadingBlanks = false;
+    const gap = new ScalarGap();
     const indent = this.indent + 1;
     const start = this.mark();
     let endIndex = this.index;
@@ -382,19 +316,8 @@ export class ScalarScanner extends ScannerInput {
         if (flow && (c === 0x2c || c === 0x3f || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d)) break;
 
         if (runStart < 0) {
-          if (leadingBlanks) {
-            if (leadingBreak.charCodeAt(0) === LF) {
-              s += trailingBreaks.length === 0 ? ' ' : trailingBreaks;
-            } else {
-              s += leadingBreak + trailingBreaks;
-            }
-            trailingBreaks = '';
-            leadingBreak = '';
-            leadingBlanks = false;
-          } else if (whitespaces.length > 0) {
-            s += whitespaces;
-            whitespaces = '';
-          }
+          // The gap before this run joins the scalar only now that more text follows it.
+          s += gap.take();
           runStart = this.pos;
         }
         this.skip();
@@ -409,35 +332,78 @@ export class ScalarScanner extends ScannerInput {
       if (!(isBlank(c0) || isBreak(c0))) break;
 
       this.cache(1);
-      for (;;) {
-        const c = this.at(0);
-        if (isBlank(c)) {
-          if (leadingBlanks && this.column < indent && c === TAB) {
-            throw this.error(start, 'found a tab character that violates indentation');
-          }
-          if (!leadingBlanks) whitespaces += c === TAB ? '\t' : ' ';
-          this.skip();
-        } else if (isBreak(c)) {
-          this.cache(2);
-          if (!leadingBlanks) {
-            whitespaces = '';
-            leadingBreak = this.readLine();
-            leadingBlanks = true;
-          } else {
-            trailingBreaks += this.readLine();
-          }
-        } else {
-          break;
-        }
-        this.cache(1);
-      }
+      this.scanGap(gap, start, indent);
 
       if (!flow && this.column < indent) break;
     }
 
     // A plain scalar that ran over a line break leaves the scanner at the start of a line,
     // where a simple key may begin.
-    if (leadingBlanks) this.simpleKeyAllowed = true;
+    if (gap.leadingBlanks) this.simpleKeyAllowed = true;
     return new Token(TokenKind.Scalar, start, new Mark(endIndex, endLine, endColumn), s, '', ScalarStyle.Plain);
+  }
+}
+
+/** The escapes of a double-quoted scalar that stand for one fixed character (`\<TAB>` is a tab). */
+const SHORT_ESCAPES = new Map<string, string>([
+  ['0', '\0'],
+  ['a', '\x07'],
+  ['b', '\b'],
+  ['t', '\t'],
+  ['\t', '\t'],
+  ['n', '\n'],
+  ['v', '\v'],
+  ['f', '\f'],
+  ['r', '\r'],
+  ['e', '\x1b'],
+  [' ', ' '],
+  ['"', '"'],
+  ["'", "'"],
+  ['\\', '\\'],
+  ['N', '\x85'],
+  ['_', '\xa0'],
+  ['L', '\u2028'],
+  ['P', '\u2029'],
+]);
+
+/** The escapes followed by a code point in hex, and how many hex digits each takes. */
+const CODE_ESCAPE_LENGTHS = new Map<string, number>([
+  ['x', 2],
+  ['u', 4],
+  ['U', 8],
+]);
+
+function isNotBreakOrNul(c: number): boolean {
+  return !isBreakOrNul(c);
+}
+
+/**
+ * The blanks and line breaks between two runs of text in a flow or plain scalar, as libyaml
+ * collects them: blanks count until the first line break, which goes to `leadingBreak`;
+ * further breaks go to `trailingBreaks`.
+ */
+class ScalarGap {
+  whitespaces = '';
+  leadingBreak = '';
+  trailingBreaks = '';
+  /** A line break was crossed (or, in a double-quoted scalar, escaped). */
+  leadingBlanks = false;
+
+  /**
+   * What the gap adds to the scalar, emptying it: a single line feed folds to a space, more
+   * breaks are kept minus the first, and without a break the blanks stay as they are.
+   */
+  take(): string {
+    let text = this.whitespaces;
+    if (this.leadingBlanks) {
+      const folded = this.leadingBreak.charCodeAt(0) === LF;
+      if (!folded) text = this.leadingBreak + this.trailingBreaks;
+      else text = this.trailingBreaks.length === 0 ? ' ' : this.trailingBreaks;
+    }
+    this.whitespaces = '';
+    this.leadingBreak = '';
+    this.trailingBreaks = '';
+    this.leadingBlanks = false;
+    return text;
   }
 }

@@ -16,9 +16,9 @@
  *   the "... are not allowed in this context" errors.
  */
 
-import { isBlank, isBlankOrBreakOrNul, isBreak, isBreakOrNul } from './reader';
+import { isBlank, isBlankOrBreakOrNul, isBreak } from './reader';
 import { PropertyScanner } from './scan-properties';
-import { HASH, SPACE, TAB } from './scan-scalars';
+import { SPACE, TAB } from './scan-scalars';
 import { Mark, Token, TokenKind } from './tokens';
 
 /** go-yaml v2 limits flow nesting and block indentation levels to this depth. */
@@ -154,15 +154,15 @@ export class Scanner extends PropertyScanner {
     if (c === 0x3a /* : */ && (this.flowLevel > 0 || isBlankOrBreakOrNul(next))) return this.fetchValue();
     switch (c) {
       case 0x2a /* * */:
-        return this.fetchAnchor(TokenKind.Alias);
+        return this.fetchKeyCandidate(() => this.scanAnchor(TokenKind.Alias));
       case 0x26 /* & */:
-        return this.fetchAnchor(TokenKind.Anchor);
+        return this.fetchKeyCandidate(() => this.scanAnchor(TokenKind.Anchor));
       case 0x21 /* ! */:
-        return this.fetchTag();
+        return this.fetchKeyCandidate(() => this.scanTag());
       case 0x27 /* ' */:
-        return this.fetchFlowScalar(true);
+        return this.fetchKeyCandidate(() => this.scanFlowScalar(true));
       case 0x22 /* " */:
-        return this.fetchFlowScalar(false);
+        return this.fetchKeyCandidate(() => this.scanFlowScalar(false));
     }
     if (this.flowLevel === 0) {
       if (c === 0x7c /* | */) return this.fetchBlockScalar(true);
@@ -175,7 +175,7 @@ export class Scanner extends PropertyScanner {
       (c === 0x2d && !isBlank(next)) ||
       (this.flowLevel === 0 && (c === 0x3f || c === 0x3a) && !isBlankOrBreakOrNul(next))
     ) {
-      return this.fetchPlainScalar();
+      return this.fetchKeyCandidate(() => this.scanPlainScalar());
     }
     throw this.error(this.mark(), 'found character that cannot start any token');
   }
@@ -221,56 +221,47 @@ export class Scanner extends PropertyScanner {
     this.appendToken(new Token(kind, start, this.mark()));
   }
 
+  /** Consumes a one-character indicator (`[`, `,`, `-`, `:` ...) and appends its token. */
+  private appendIndicator(kind: TokenKind): void {
+    const start = this.mark();
+    this.skip();
+    this.appendToken(new Token(kind, start, this.mark()));
+  }
+
   private fetchFlowCollectionStart(kind: TokenKind): void {
     // `[` and `{` may start a simple key: `[a, b]: c` is a mapping with a sequence key.
     this.saveSimpleKey();
     this.increaseFlowLevel();
     this.simpleKeyAllowed = true;
-    const start = this.mark();
-    this.skip();
-    this.appendToken(new Token(kind, start, this.mark()));
+    this.appendIndicator(kind);
   }
 
   private fetchFlowCollectionEnd(kind: TokenKind): void {
     this.removeSimpleKey();
     this.decreaseFlowLevel();
     this.simpleKeyAllowed = false;
-    const start = this.mark();
-    this.skip();
-    this.appendToken(new Token(kind, start, this.mark()));
+    this.appendIndicator(kind);
   }
 
   private fetchFlowEntry(): void {
     this.removeSimpleKey();
     this.simpleKeyAllowed = true;
-    const start = this.mark();
-    this.skip();
-    this.appendToken(new Token(TokenKind.FlowEntry, start, this.mark()));
+    this.appendIndicator(TokenKind.FlowEntry);
   }
 
   private fetchBlockEntry(): void {
-    if (this.flowLevel === 0) {
-      if (!this.simpleKeyAllowed) throw this.error(this.mark(), 'block sequence entries are not allowed in this context');
-      this.rollIndent(this.column, -1, TokenKind.BlockSequenceStart, this.mark());
-    }
+    this.openBlockCollection(TokenKind.BlockSequenceStart, 'block sequence entries are not allowed in this context');
     // In the flow context a `-` entry is left for the parser to reject.
     this.removeSimpleKey();
     this.simpleKeyAllowed = true;
-    const start = this.mark();
-    this.skip();
-    this.appendToken(new Token(TokenKind.BlockEntry, start, this.mark()));
+    this.appendIndicator(TokenKind.BlockEntry);
   }
 
   private fetchKey(): void {
-    if (this.flowLevel === 0) {
-      if (!this.simpleKeyAllowed) throw this.error(this.mark(), 'mapping keys are not allowed in this context');
-      this.rollIndent(this.column, -1, TokenKind.BlockMappingStart, this.mark());
-    }
+    this.openBlockCollection(TokenKind.BlockMappingStart, 'mapping keys are not allowed in this context');
     this.removeSimpleKey();
     this.simpleKeyAllowed = this.flowLevel === 0;
-    const start = this.mark();
-    this.skip();
-    this.appendToken(new Token(TokenKind.Key, start, this.mark()));
+    this.appendIndicator(TokenKind.Key);
   }
 
   private fetchValue(): void {
@@ -286,27 +277,10 @@ export class Scanner extends PropertyScanner {
       this.simpleKeyAllowed = false;
     } else {
       // A value after an explicit `?` key, or after nothing at all.
-      if (this.flowLevel === 0) {
-        if (!this.simpleKeyAllowed) throw this.error(this.mark(), 'mapping values are not allowed in this context');
-        this.rollIndent(this.column, -1, TokenKind.BlockMappingStart, this.mark());
-      }
+      this.openBlockCollection(TokenKind.BlockMappingStart, 'mapping values are not allowed in this context');
       this.simpleKeyAllowed = this.flowLevel === 0;
     }
-    const start = this.mark();
-    this.skip();
-    this.appendToken(new Token(TokenKind.Value, start, this.mark()));
-  }
-
-  private fetchAnchor(kind: TokenKind): void {
-    this.saveSimpleKey();
-    this.simpleKeyAllowed = false;
-    this.appendToken(this.scanAnchor(kind));
-  }
-
-  private fetchTag(): void {
-    this.saveSimpleKey();
-    this.simpleKeyAllowed = false;
-    this.appendToken(this.scanTag());
+    this.appendIndicator(TokenKind.Value);
   }
 
   private fetchBlockScalar(literal: boolean): void {
@@ -315,16 +289,15 @@ export class Scanner extends PropertyScanner {
     this.appendToken(this.scanBlockScalar(literal));
   }
 
-  private fetchFlowScalar(single: boolean): void {
+  /**
+   * Anchors, aliases, tags and flow and plain scalars (libyaml's fetch_anchor, fetch_tag,
+   * fetch_flow_scalar and fetch_plain_scalar, alike but for the scan): each may be the start
+   * of a simple key, so it is remembered before scanning, and no key can start right after it.
+   */
+  private fetchKeyCandidate(scan: () => Token): void {
     this.saveSimpleKey();
     this.simpleKeyAllowed = false;
-    this.appendToken(this.scanFlowScalar(single));
-  }
-
-  private fetchPlainScalar(): void {
-    this.saveSimpleKey();
-    this.simpleKeyAllowed = false;
-    this.appendToken(this.scanPlainScalar());
+    this.appendToken(scan());
   }
 
   private saveSimpleKey(): void {
@@ -373,6 +346,16 @@ export class Scanner extends PropertyScanner {
     this.insertToken(number > -1 ? number - this.tokensParsed : -1, new Token(kind, mark, mark));
   }
 
+  /**
+   * In the block context, `-`, `?` and `:` open a collection at their column when it is deeper
+   * than the current indent; they may only stand where a simple key could start.
+   */
+  private openBlockCollection(kind: TokenKind, problem: string): void {
+    if (this.flowLevel > 0) return;
+    if (!this.simpleKeyAllowed) throw this.error(this.mark(), problem);
+    this.rollIndent(this.column, -1, kind, this.mark());
+  }
+
   /** Closes every block collection deeper than `column`. */
   private unrollIndent(column: number): void {
     if (this.flowLevel > 0) return;
@@ -399,12 +382,7 @@ export class Scanner extends PropertyScanner {
         this.skip();
         this.cache(1);
       }
-      if (this.at(0) === HASH) {
-        while (!isBreakOrNul(this.at(0))) {
-          this.skip();
-          this.cache(1);
-        }
-      }
+      this.skipComment();
       if (!isBreak(this.at(0))) return;
       this.cache(2);
       this.skipLine();

@@ -1,15 +1,19 @@
 /**
- * go-yaml v3 turns an unquoted timestamp into a Go time.Time, and json.Marshal writes that
- * as an RFC 3339 string. So `date: 2001-12-14` reaches the cluster as "2001-12-14T00:00:00Z".
- * This file reproduces go-yaml v3's parseTimestamp (Go's time.Parse with four layouts, range
- * checks included) and Go's RFC3339Nano formatting of the result.
+ * go-yaml's `parseTimestamp`, the same in v2 and v3: the text must start with four digits and
+ * `-`, then Go's `time.Parse` must accept it under one of four layouts, tried in order:
+ *   2006-1-2T15:4:5.999999999Z07:00, the same with a lower-case `t`,
+ *   2006-1-2 15:4:5.999999999 (no zone), and 2006-1-2,
+ * with time.Parse's range checks (month 1-12, a real day of that month, hour below 24, minutes
+ * and seconds below 60).
  *
- * The zone: time.Parse keeps a numeric offset as a fixed zone, except that an offset equal to
- * the local zone's uses the local zone. The controller runs in UTC, so "+00:00" prints as "Z"
- * and any other offset prints as written (normalised to ±hh:mm).
+ * The two versions use the result differently. go-yaml v2 decodes a timestamp into
+ * interface{} as its original text, so only acceptance matters there: for an explicit
+ * `!!timestamp` tag, and for the encoder, which quotes such strings. go-yaml v3 makes a
+ * time.Time, which json.Marshal writes in RFC 3339, so `date: 2001-12-14` reaches the cluster
+ * as "2001-12-14T00:00:00Z".
  */
 
-interface ParsedTime {
+export interface GoTime {
   year: number;
   month: number;
   day: number;
@@ -21,30 +25,56 @@ interface ParsedTime {
   offset: number;
 }
 
+/**
+ * Go 1.23 started rejecting zone offsets past 24 hours or 60 minutes (golang/go#67470); earlier
+ * releases accept `+99:99`. The v2 callers accept such offsets and the v3 caller rejects them;
+ * no conformance vector holds one, so the rule stays a parameter instead of a guess.
+ */
+export interface OffsetRule {
+  rejectOffsetsPast24Hours: boolean;
+}
+
 type Separator = 'T' | 't' | ' ';
 
-/** The layouts go-yaml v3 tries, in order: the date-time separator and whether a zone follows. */
-const LAYOUTS: ReadonlyArray<{ separator?: Separator; zone: boolean }> = [
+/** A layout of go-yaml's: the date-time separator (none for a date alone) and whether a zone follows. */
+interface Layout {
+  separator?: Separator;
+  zone: boolean;
+}
+
+/** The layouts go-yaml tries, in order. */
+const LAYOUTS: readonly Layout[] = [
   { separator: 'T', zone: true },
   { separator: 't', zone: true },
   { separator: ' ', zone: false },
   { zone: false },
 ];
 
+/** The time go-yaml's parseTimestamp gives `s`, or undefined when it is not a timestamp. */
+export function parseGoYamlTimestamp(s: string, rule: OffsetRule): GoTime | undefined {
+  // go-yaml's quick check: exactly four digits, then a dash.
+  let i = 0;
+  while (i < s.length && s[i]! >= '0' && s[i]! <= '9') i++;
+  if (i !== 4 || s[i] !== '-') return undefined;
+  for (const layout of LAYOUTS) {
+    const parsed = parseWithLayout(s, layout, rule);
+    if (parsed) return parsed;
+  }
+  return undefined;
+}
+
+/** Whether go-yaml v2's parseTimestamp accepts `s`. */
+export function isYamlTimestamp(s: string): boolean {
+  return parseGoYamlTimestamp(s, { rejectOffsetsPast24Hours: false }) !== undefined;
+}
+
 /**
  * The JSON text Go writes for the time.Time go-yaml v3 decodes from `s`, or undefined when
  * `s` is not a timestamp to go-yaml v3 (then it stays a string or becomes a number).
  */
 export function goYamlV3Timestamp(s: string): string | undefined {
-  // go-yaml's quick check: exactly four digits, then a dash.
-  let i = 0;
-  while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;
-  if (i !== 4 || s[i] !== '-') return undefined;
-  for (const layout of LAYOUTS) {
-    const parsed = parseWithLayout(s, layout.separator, layout.zone);
-    if (parsed) return formatRfc3339Nano(parsed);
-  }
-  return undefined;
+  const parsed = parseGoYamlTimestamp(s, { rejectOffsetsPast24Hours: true });
+  return parsed && formatRfc3339Nano(parsed);
 }
 
 /** A cursor over the value text, as Go's time.Parse consumes it. */
@@ -53,10 +83,6 @@ class Cursor {
     readonly text: string,
     public pos = 0,
   ) {}
-
-  get rest(): string {
-    return this.text.slice(this.pos);
-  }
 
   isDigit(offset = 0): boolean {
     const c = this.text[this.pos + offset];
@@ -86,7 +112,7 @@ class Cursor {
   }
 }
 
-function parseWithLayout(s: string, separator: Separator | undefined, withZone: boolean): ParsedTime | undefined {
+function parseWithLayout(s: string, { separator, zone }: Layout, rule: OffsetRule): GoTime | undefined {
   const cur = new Cursor(s);
   const year = Number(s.slice(0, 4));
   cur.pos = 4;
@@ -96,14 +122,14 @@ function parseWithLayout(s: string, separator: Separator | undefined, withZone: 
   if (!cur.literal('-')) return undefined;
   const day = cur.number();
   if (day === undefined) return undefined;
-  const time: ParsedTime = { year, month, day, hour: 0, minute: 0, second: 0, nanos: 0, offset: 0 };
+  const time: GoTime = { year, month, day, hour: 0, minute: 0, second: 0, nanos: 0, offset: 0 };
   if (separator !== undefined) {
     if (!(separator === ' ' ? cur.spaces() : cur.literal(separator))) return undefined;
     const clock = parseClock(cur);
     if (!clock) return undefined;
     Object.assign(time, clock);
-    if (withZone) {
-      const offset = parseZone(cur);
+    if (zone) {
+      const offset = parseZone(cur, rule);
       if (offset === undefined) return undefined;
       time.offset = offset;
     }
@@ -114,7 +140,7 @@ function parseWithLayout(s: string, separator: Separator | undefined, withZone: 
 }
 
 /** 15:4:5 with an optional fraction (.999999999), a comma or a period before the digits. */
-function parseClock(cur: Cursor): Pick<ParsedTime, 'hour' | 'minute' | 'second' | 'nanos'> | undefined {
+function parseClock(cur: Cursor): Pick<GoTime, 'hour' | 'minute' | 'second' | 'nanos'> | undefined {
   const hour = cur.number();
   if (hour === undefined || hour >= 24 || !cur.literal(':')) return undefined;
   const minute = cur.number();
@@ -125,7 +151,7 @@ function parseClock(cur: Cursor): Pick<ParsedTime, 'hour' | 'minute' | 'second' 
   const mark = cur.text[cur.pos];
   if ((mark === '.' || mark === ',') && cur.isDigit(1)) {
     let end = cur.pos + 1;
-    while (end < cur.text.length && cur.text[end] >= '0' && cur.text[end] <= '9') end++;
+    while (end < cur.text.length && cur.text[end]! >= '0' && cur.text[end]! <= '9') end++;
     // Go keeps the first nine digits (truncating) and scales shorter fractions up.
     const digits = cur.text.slice(cur.pos + 1, end).slice(0, 9);
     nanos = Number(digits.padEnd(9, '0'));
@@ -134,10 +160,10 @@ function parseClock(cur: Cursor): Pick<ParsedTime, 'hour' | 'minute' | 'second' 
   return { hour, minute, second, nanos };
 }
 
-/** Z07:00: a literal Z, or ±hh:mm. Go accepts offsets up to 24 hours and 60 minutes. */
-function parseZone(cur: Cursor): number | undefined {
+/** Z07:00: a literal Z, or ±hh:mm with two digits each. */
+function parseZone(cur: Cursor, rule: OffsetRule): number | undefined {
   if (cur.literal('Z')) return 0;
-  const text = cur.rest;
+  const text = cur.text.slice(cur.pos);
   if (text.length < 6 || text[3] !== ':') return undefined;
   const sign = text[0];
   const hh = text.slice(1, 3);
@@ -145,7 +171,7 @@ function parseZone(cur: Cursor): number | undefined {
   if (!/^[0-9]{2}$/.test(hh) || !/^[0-9]{2}$/.test(mm)) return undefined;
   const hours = Number(hh);
   const minutes = Number(mm);
-  if (hours > 24 || minutes > 60) return undefined;
+  if (rule.rejectOffsetsPast24Hours && (hours > 24 || minutes > 60)) return undefined;
   if (sign !== '+' && sign !== '-') return undefined;
   cur.pos += 6;
   const offset = (hours * 60 + minutes) * 60;
@@ -153,16 +179,16 @@ function parseZone(cur: Cursor): number | undefined {
 }
 
 function daysIn(month: number, year: number): number {
-  if (month === 2) return isLeap(year) ? 29 : 28;
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-function isLeap(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-
-/** Go's time.RFC3339Nano: trailing zeros of the fraction dropped, offset 0 written as Z. */
-function formatRfc3339Nano(t: ParsedTime): string {
+/**
+ * Go's time.RFC3339Nano: trailing zeros of the fraction dropped. time.Parse keeps a numeric
+ * offset as a fixed zone, except that an offset equal to the local zone's uses the local zone;
+ * the controller runs in UTC, so offset 0 prints as Z and any other as written (±hh:mm).
+ */
+function formatRfc3339Nano(t: GoTime): string {
   const pad = (n: number, width: number): string => String(n).padStart(width, '0');
   let out = `${pad(t.year, 4)}-${pad(t.month, 2)}-${pad(t.day, 2)}T${pad(t.hour, 2)}:${pad(t.minute, 2)}:${pad(t.second, 2)}`;
   if (t.nanos !== 0) out += '.' + pad(t.nanos, 9).replace(/0+$/, '');
