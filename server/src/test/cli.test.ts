@@ -157,6 +157,11 @@ suite('cli: check formats for CI', () => {
     golden('demo-github.txt', stdout);
   });
 
+  test('--format json and sarif match their goldens on the demo repository', () => {
+    golden('demo-check.json', run(['check', '--root', demo, '--format', 'json', demo]).stdout);
+    golden('demo-check.sarif', run(['check', '--root', demo, '--format', 'sarif', demo]).stdout);
+  });
+
   test('--strict turns every cluster strict; --cluster restricts to one', () => {
     const dir = path.join('test-fixtures', 'rules', 'UNDEFINED-VAR', 'two-clusters');
     const severities = (extra: string[]) =>
