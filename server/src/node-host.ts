@@ -7,6 +7,9 @@ import * as path from 'path';
 import type { WorkspaceHost } from './core/host';
 
 export class NodeHost implements WorkspaceHost {
+  /** The root with its own symbolic links resolved: the one place reads may land. */
+  private realRoot: string | undefined;
+
   constructor(readonly root: string) {}
 
   /** Workspace-relative path with `/` separators, or undefined when outside the root. */
@@ -20,9 +23,19 @@ export class NodeHost implements WorkspaceHost {
     return path.join(this.root, ...relative.split('/'));
   }
 
+  /**
+   * Reads a regular file inside the root. A path through a symbolic link, with `..`, or to
+   * anything but a regular file (a FIFO would block forever) reads as missing: a hostile
+   * repository cannot make the server read outside the workspace.
+   */
   readFile(relative: string): string | undefined {
+    if (relative.split('/').some((part) => part === '..' || part === '.') || path.isAbsolute(relative)) return undefined;
     try {
-      return fs.readFileSync(this.absolute(relative), 'utf8');
+      this.realRoot ??= fs.realpathSync.native(this.root);
+      const absolute = this.absolute(relative);
+      if (fs.realpathSync.native(absolute) !== path.join(this.realRoot, ...relative.split('/'))) return undefined;
+      if (!fs.statSync(absolute).isFile()) return undefined;
+      return fs.readFileSync(absolute, 'utf8');
     } catch {
       return undefined;
     }

@@ -4,16 +4,20 @@
  */
 import { LineCounter, Scalar } from 'yaml';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
-import { scanTemplate } from './envsubst';
+import { scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import type { WorkspaceHost } from './host';
-import { compareFindings, type Finding, type Severity } from './model';
+import { maxFindingsPerFile } from './limits';
+import { atLeast, compareFindings, type Finding, type Severity } from './model';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { substitutionOf } from './substitution';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
+import { FindingCache, ScalarCache } from './workspace/document-cache';
+import { editKeepsGraph } from './workspace/graph-edits';
+import type { K8sObject } from './workspace/objects';
 import { scalarsOf, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
 
 export interface EngineSettings {
@@ -61,6 +65,11 @@ export class Engine {
   readonly index: FileIndex;
   private graph: FluxGraph | undefined;
   private repoConfig: RepoConfig | undefined;
+  /** `rule\0file` of each failure already logged: a rule that throws on every keystroke logs once. */
+  private readonly failures = new Set<string>();
+  /** Per document of a multi-document file, kept across versions: an edit re-checks what it touched. */
+  private readonly scalarCache = new ScalarCache();
+  private readonly findingCache = new FindingCache();
 
   constructor(
     host: WorkspaceHost,
@@ -88,7 +97,10 @@ export class Engine {
   /** A file's new text (undefined: deleted). Returns true when every file must be re-checked. */
   update(file: string, text: string | undefined): boolean {
     const before = this.index.known(file)?.text;
+    const objectsBefore = this.graph ? this.index.knownObjects(file) : undefined;
     if (!this.index.update(file, text)) return false;
+    // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
+    if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
     if (file === configFile) {
       this.repoConfig = undefined;
       this.graph = undefined;
@@ -98,11 +110,15 @@ export class Engine {
       before === undefined ||
       text === undefined ||
       kustomizationFileNames.includes(file.split('/').pop() ?? '') ||
-      graphRelevant.test(before) ||
-      graphRelevant.test(text) ||
+      ((graphRelevant.test(before) || graphRelevant.test(text)) && !this.keepsGraph(file, before, text, objectsBefore)) ||
       this.isGeneratorInput(file);
     if (relevant) this.graph = undefined;
     return relevant;
+  }
+
+  /** A keystroke among ConfigMaps that no substituteFrom names leaves the graph as it is (graph-edits.ts). */
+  private keepsGraph(file: string, before: string, after: string, objectsBefore: readonly K8sObject[] | undefined): boolean {
+    return this.graph !== undefined && objectsBefore !== undefined && editKeepsGraph(this.graph, file, before, after, objectsBefore, this.index.objects(file));
   }
 
   /** Looks for new and removed files (a full check on request); known texts are kept. */
@@ -143,31 +159,57 @@ export class Engine {
 
   analyzeFile(file: string, options: AnalyzeOptions = {}): FileAnalysis {
     if (!this.isChecked(file)) return { findings: [], fields: 0 };
+    try {
+      return this.analyzeChecked(file, options);
+    } catch (error) {
+      // A bug outside the rules (parsing, the graph) costs this file's findings, not the server.
+      this.logFailure('analysis', file, error);
+      return { findings: [], fields: 0 };
+    }
+  }
+
+  private analyzeChecked(file: string, options: AnalyzeOptions): FileAnalysis {
     const template = this.isHelmTemplate(file);
     // A chart template is a Go template: it is never parsed as YAML here.
     const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
     if (!parsed) return { findings: [], fields: 0 };
     const context = this.createContext(file, parsed);
     const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
-    const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => this.runRule(rule, context));
+    const run = (rule: Rule, c: RuleContext) => this.runRule(rule, c);
+    const keyOf = () => [this.graph, this.settings, this.repoConfig];
+    const window = (i: number) => substitutedOf(context.documents()[i]);
+    const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => (options.only ? run(rule, context) : this.findingCache.run(rule, context, window, keyOf, run)));
     const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
-    return { findings: [...kept, ...last].sort(compareFindings), fields: context.documents().reduce((n, d) => n + d.scalars.length, 0) };
+    return { findings: capFindings([...kept, ...last]), fields: context.documents().reduce((n, d) => n + d.scalars.length, 0) };
   }
 
   analyzeWorkspace(paths: readonly string[] = [''], options: AnalyzeOptions = {}): WorkspaceAnalysis {
-    const prefixes = paths.map((p) => (p === '' || p === '.' ? '' : p.replace(/\/$/, '')));
-    const inScope = (file: string) => prefixes.some((p) => p === '' || file === p || file.startsWith(`${p}/`));
     const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0 };
-    const files = this.index.files().filter((file) => inScope(file) && this.isChecked(file));
-    for (const file of files) {
-      const analysis = this.analyzeFile(file, options);
-      result.findings.push(...analysis.findings);
+    for (const { analysis, done, total } of this.analyzeEach(paths, options)) {
+      for (const finding of analysis.findings) result.findings.push(finding);
       result.fields += analysis.fields;
       result.files++;
-      options.progress?.(result.files, files.length);
+      options.progress?.(done, total);
     }
     return result;
+  }
+
+  /**
+   * The checked files under `paths`, analyzed one at a time, so a caller can report progress,
+   * yield and stop between files (the index bounds how many parses stay cached meanwhile).
+   */
+  *analyzeEach(paths: readonly string[] = [''], options: AnalyzeOptions = {}): Generator<{ file: string; analysis: FileAnalysis; done: number; total: number }> {
+    const prefixes = paths.map((p) => (p === '' || p === '.' ? '' : p.replace(/\/$/, '')));
+    const inScope = (file: string) => prefixes.some((p) => p === '' || file === p || file.startsWith(`${p}/`));
+    const files = this.index.files().filter((file) => inScope(file) && this.isChecked(file));
+    try {
+      this.fluxGraph();
+    } catch (error) {
+      // Every rule that needs the graph fails on its own, and is logged; the rest still run.
+      this.logFailure('flux graph', '(workspace)', error);
+    }
+    for (let i = 0; i < files.length; i++) yield { file: files[i], analysis: this.analyzeFile(files[i], options), done: i + 1, total: files.length };
   }
 
   private severityOf(rule: Rule): Severity | 'off' {
@@ -182,9 +224,17 @@ export class Engine {
       for (const report of rule.check(context)) findings.push(this.toFinding(rule, severity, context.file, report));
     } catch (error) {
       // A bug in one rule must not hide the others' findings or stop the server.
-      this.settings.log?.(`rule ${rule.id} failed on ${context.file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logFailure(`rule ${rule.id}`, context.file, error);
     }
     return findings;
+  }
+
+  /** Logs a failure once per what failed and file (reported once, not on every check). */
+  private logFailure(what: string, file: string, error: unknown): void {
+    const key = `${what}\0${file}`;
+    if (this.failures.has(key)) return;
+    this.failures.add(key);
+    this.settings.log?.(`${what} failed on ${file} (logged once): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 
   private toFinding(rule: Rule, severity: Severity, file: string, report: RuleReport): Finding {
@@ -207,7 +257,9 @@ export class Engine {
   /** Tokens in comments matter only on some paths: report them as information. */
   private lowerInComments(findings: Finding[], comments: readonly YamlComment[]): Finding[] {
     return findings.map((finding) => {
-      const inComment = comments.some((c) => finding.range.start >= c.start && finding.range.start < c.end);
+      // Comments are sorted and disjoint: only the last one starting at or before the finding can hold it.
+      const before = comments[firstAtOrAfter(comments, finding.range.start + 1, (c) => c.start) - 1];
+      const inComment = before !== undefined && finding.range.start < before.end;
       if (!inComment || finding.severity === 'hint') return finding;
       return { ...finding, severity: 'information', message: finding.message + commentNote };
     });
@@ -223,30 +275,47 @@ export class Engine {
 
   /** The documents of a file with their scalars, comments and substitution contexts. */
   documentsOf(file: string): DocumentView[] {
-    const parsed = isYamlFile(file) && !this.isHelmTemplate(file) ? this.index.parsed(file) : undefined;
-    return parsed ? this.buildDocuments(file, parsed) : [];
+    try {
+      const parsed = isYamlFile(file) && !this.isHelmTemplate(file) ? this.index.parsed(file) : undefined;
+      return parsed ? this.buildDocuments(file, parsed) : [];
+    } catch (error) {
+      this.logFailure('analysis', file, error);
+      return [];
+    }
   }
 
   private buildDocuments(file: string, parsed: ParsedFile): DocumentView[] {
     const cluster = this.settings.cluster;
     const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
     const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
-    const comments = commentScalars(parsed.comments);
+    const comments = commentScalars(parsed.comments, (text) => this.scan(file, text));
     return parsed.documents.map((document, i) => {
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      const scalars: SubstitutedScalar[] = [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: scanTemplate(site.text.value) }));
+      const scalars = this.scalarCache.get(document, () => [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: this.scan(file, site.text.value) })));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
-      const own = comments.filter((c) => c.site.range.start < end && (i === 0 || c.site.range.start >= start));
+      const startOf = (c: SubstitutedScalar) => c.site.range.start;
+      const own = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
       return { index: i, document, object: objects.get(i), substitution, scalars: [...scalars, ...own] };
     });
+  }
+
+  /** The envsubst scan of a value; one that fails (a bug) is logged and read as plain text. */
+  private scan(file: string, value: string): TemplateScan {
+    try {
+      return scanTemplate(value);
+    } catch (error) {
+      this.logFailure('envsubst scan', file, error);
+      return { runs: [], expansions: [] };
+    }
   }
 
   private createContext(file: string, parsed: ParsedFile): RuleContext {
     let documents: DocumentView[] | undefined;
     let suppressions: Suppression[] | undefined;
+    let substituted: ReturnType<RuleContext['substitutedScalars']> | undefined;
     const engine = this;
     const index = this.index;
     return {
@@ -262,25 +331,74 @@ export class Engine {
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
       knownRule: (id) => ruleById(id) !== undefined,
       substitutedScalars() {
-        return this.documents().flatMap((d) => (d.substitution.active.length > 0 ? d.scalars.map((s) => ({ ...s, document: d })) : []));
+        // Once per check, not once per rule that asks.
+        substituted ??= this.documents().flatMap(substitutedOf);
+        return substituted;
       },
     };
   }
 }
 
+/** What substitutedScalars() holds of one document: its scalars if it is substituted in a context. */
+function substitutedOf(document: DocumentView): ReturnType<RuleContext['substitutedScalars']> {
+  return document.substitution.active.length > 0 ? document.scalars.map((s) => ({ ...s, document })) : [];
+}
+
+/**
+ * At most maxFindingsPerFile findings, the most serious first, in source order; one more, of
+ * the first left-out finding's rule, says how many are not shown.
+ */
+function capFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= maxFindingsPerFile) return findings.sort(compareFindings);
+  const bySeverity = [...findings].sort((a, b) => (a.severity === b.severity ? compareFindings(a, b) : atLeast(a.severity, b.severity) ? -1 : 1));
+  const kept = bySeverity.slice(0, maxFindingsPerFile).sort(compareFindings);
+  const first = bySeverity[maxFindingsPerFile];
+  const more = findings.length - maxFindingsPerFile;
+  const note: Finding = {
+    ...first,
+    severity: 'information',
+    message: `${more} more finding${more === 1 ? '' : 's'} in this file ${more === 1 ? 'is' : 'are'} not shown: Render Lens reports at most ${maxFindingsPerFile} per file. Fix these, or suppress the rule, to see the rest.`,
+    related: [],
+    fixes: [],
+  };
+  return [...kept, note].sort(compareFindings);
+}
+
 /** A chart template as the rules see it: its text, no YAML documents. */
 function templateFile(text: string | undefined): ParsedFile | undefined {
-  return text === undefined ? undefined : { text, documents: [], lineCounter: new LineCounter(), problems: [], comments: [] };
+  return text === undefined ? undefined : { text, documents: [], lineCounter: new LineCounter(), problems: [], comments: templateComments(text) };
+}
+
+/** Whole-line `#` comments of a template: enough for suppressions (`# render-lens-disable …`). */
+function templateComments(text: string): YamlComment[] {
+  const comments: YamlComment[] = [];
+  for (const match of text.matchAll(/^[ \t]*(#[^\n]*)/gm)) {
+    const start = match.index + match[0].length - match[1].length;
+    comments.push({ start, end: start + match[1].length, text: match[1].slice(1) });
+  }
+  return comments;
 }
 
 /** Comments as scalars whose text is everything after `#`, mapped one to one. */
-function commentScalars(comments: readonly YamlComment[]): SubstitutedScalar[] {
+function commentScalars(comments: readonly YamlComment[], scan: (text: string) => TemplateScan): SubstitutedScalar[] {
   return comments
     .filter((c) => c.text.includes('$'))
     .map((c) => {
       const starts = Int32Array.from(c.text, (_, i) => c.start + 1 + i);
       const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
       const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text };
-      return { site, scan: scanTemplate(c.text), comment: true };
+      return { site, scan: scan(c.text), comment: true };
     });
+}
+
+/** The index of the first item whose key is at least `offset`, in items sorted by key (binary search). */
+function firstAtOrAfter<T>(items: readonly T[], offset: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(items[mid]) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

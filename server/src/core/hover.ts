@@ -7,7 +7,7 @@ import { evaluateExpansion, type DollarRun, type Expansion } from './envsubst';
 import type { Engine } from './engine';
 import type { Range } from './model';
 import { scalarAfterSubstitution } from './render/scalar-after';
-import { codeSpan, displayLayerValue, layerLocation, layerSource } from './render/values';
+import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
 import type { SubstitutedScalar } from './rules/rule';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
 import { sourceRange } from './yaml/scalar-text';
@@ -26,14 +26,14 @@ export function hoverAt(engine: Engine, file: string, offset: number): Hover | u
       const unit = unitAt(scalar, offset);
       if (unit === undefined) {
         // On a quote or block header: the field as a whole.
-        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution);
+        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution, document.object?.kind);
         continue;
       }
       const expansion = scalar.scan.expansions.find((e) => unit >= e.start && unit < e.end);
       if (expansion) return expansionHover(engine, scalar, expansion, document.substitution);
       const run = scalar.scan.runs.find((r) => unit >= r.start && unit < r.end);
       if (run) return runHover(scalar, run, document.substitution);
-      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution);
+      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution, document.object?.kind);
     }
   }
   return undefined;
@@ -116,7 +116,7 @@ function whereToDefine(active: ActiveContext): string {
 }
 
 /** A scalar holding substitutions: what the whole field becomes per context, and its YAML 1.1 type. */
-function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstitution): Hover {
+function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstitution, kind: string | undefined): Hover {
   const { site } = scalar;
   const lines = [`**${site.path.map((p) => (typeof p === 'number' ? '[]' : p)).join('.') || 'value'}** after post-build substitution`, ''];
   if (substitution.active.length === 0) {
@@ -126,7 +126,8 @@ function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstituti
   lines.push('| context | value | YAML type |', '|---|---|---|');
   for (const active of substitution.active) {
     const names = scalar.scan.expansions.flatMap((e) => e.names);
-    const secret = names.some((name) => active.variable(name)?.layers[0]?.secret);
+    // A Secret's own data is secret after substitution whatever the variables hold.
+    const secret = isSecretData(kind, site.path) || names.some((name) => active.variable(name)?.layers[0]?.secret);
     const unknown = names.some((name) => { const v = active.variable(name); return v !== undefined && v.value === undefined; });
     if (secret || unknown) {
       lines.push(`| ${active.label} | ${secret ? 'a secret value (not shown)' : 'unknown here'} | — |`);

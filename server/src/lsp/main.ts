@@ -73,6 +73,9 @@ registerRenderRequests(connection, documents, workspaces);
 
 // A bug must never take the server down with the user's editor session; log and go on.
 process.on('uncaughtException', (error) => log.error(`uncaught: ${error.stack ?? error.message}`));
+// Node ends the process on an unhandled rejection (a client that refuses a registration, a
+// notification sent as the connection closes): log those too.
+process.on('unhandledRejection', (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
 documents.listen(connection);
 connection.listen();

@@ -63,10 +63,11 @@ export function scanTemplate(text: string): TemplateScan {
   const runs: DollarRun[] = [];
   const expansions: Expansion[] = [];
   const limit = endOfInput(text);
+  const braces = new LineBraces(text, limit);
   forEachDollarRun(text, limit, (start, end, next) => {
     runs.push({ start, end, count: end - start, next });
     if (!startsExpansion(end - start, next)) return end;
-    const expansion = scanExpansion(text, end - 1, limit);
+    const expansion = scanExpansion(text, end - 1, limit, braces);
     expansions.push(expansion);
     return expansion.end;
   });
@@ -99,10 +100,10 @@ export function forEachDollarRun(text: string, limit: number, visit: (start: num
 }
 
 /** Parses the expansion at `dollar`; `limit` is the end of what Flux reads (the first NUL). */
-function scanExpansion(text: string, dollar: number, limit: number): Expansion {
+function scanExpansion(text: string, dollar: number, limit: number, braces: LineBraces): Expansion {
   const parsed = measureExpansion(text, dollar);
   if (typeof parsed === 'number') return new ScannedExpansion(text, dollar, parsed, undefined, undefined, undefined);
-  let end = closingBraceOnLine(text, dollar + 2, limit);
+  let end = braces.closeOf(dollar);
   if (end < 0) {
     const lineEnd = text.indexOf('\n', dollar);
     end = Math.min(parsed.stop, lineEnd < 0 ? text.length : lineEnd);
@@ -158,21 +159,42 @@ class ScannedExpansion implements Expansion {
   }
 }
 
-/** The offset after the `}` that closes an expression opened before `from`, if it is on the same line; else -1. */
-function closingBraceOnLine(text: string, from: number, limit: number): number {
-  let depth = 1;
-  for (let i = from; i < limit; i++) {
-    const c = text.charCodeAt(i);
-    if (c === NEWLINE) return -1;
-    if (c === RBRACE) {
-      depth--;
-      if (depth === 0) return i + 1;
-    } else if (c === DOLLAR && text.charCodeAt(i + 1) === LBRACE) {
-      depth++;
-      i++;
-    }
+/**
+ * For each `${` of a line, the offset after the `}` that closes it on that line (counting
+ * nested `${`), or -1. A line is matched once, with a stack, the first time one of its
+ * expressions fails to parse: asking again for every `${` of a long line costs nothing more.
+ */
+class LineBraces {
+  private matched = -1;
+  private readonly closes = new Map<number, number>();
+
+  constructor(
+    private readonly text: string,
+    private readonly limit: number,
+  ) {}
+
+  closeOf(dollar: number): number {
+    if (dollar > this.matched) this.matchLine(dollar);
+    return this.closes.get(dollar) ?? -1;
   }
-  return -1;
+
+  private matchLine(from: number): void {
+    const { text, limit } = this;
+    const open: number[] = [];
+    let i = text.lastIndexOf('\n', from) + 1;
+    for (; i < limit; i++) {
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE) break;
+      if (c === RBRACE) {
+        const dollar = open.pop();
+        if (dollar !== undefined) this.closes.set(dollar, i + 1);
+      } else if (c === DOLLAR && text.charCodeAt(i + 1) === LBRACE) {
+        open.push(i);
+        i++;
+      }
+    }
+    this.matched = i;
+  }
 }
 
 function distinctNames(refs: readonly NameRef[]): string[] {

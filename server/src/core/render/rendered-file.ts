@@ -8,6 +8,7 @@ import type { Engine } from '../engine';
 import type { RenderContext } from '../flux/graph';
 import { GoMap, type GoValue } from '../yaml/v2/value';
 import { substituteResource } from '../pipeline';
+import { exceedsAliasLimit, maxAliasCount } from '../limits';
 import { sha256Hex } from '../sha256';
 import { contextLabel } from '../substitution';
 import { goJsonParse } from '../yaml/v2/json';
@@ -45,18 +46,29 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
     const [start, , end] = document.range;
     const source = parsed!.text.slice(start, end);
     if (source.trim() === '' || source.replace(/#.*$/gm, '').trim() === '') return {};
-    if (!instance.postBuild) return { yaml: asYaml(source) };
-    const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' });
-    if (outcome.kind === 'failed') return { error: outcome.controllerError };
-    return { yaml: fromJson(outcome.final), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
+    // Rendering copies each alias in place: an alias bomb would exhaust the server's memory.
+    if (exceedsAliasLimit(document)) return { error: `not rendered: its aliases multiply it past ${maxAliasCount} copies (an alias bomb), which Render Lens does not expand` };
+    try {
+      if (!instance.postBuild) return asYaml(source);
+      const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' });
+      if (outcome.kind === 'failed') return { error: outcome.controllerError };
+      return { yaml: fromJson(outcome.final), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
+    } catch (error) {
+      // A bug or a stack overflow (10,000 nested `${…}`) costs this document, not the preview;
+      // only the error's kind is shown, never a message that could quote the text.
+      return { error: `not rendered: Render Lens failed on this document (${error instanceof Error ? error.name : 'error'})` };
+    }
   });
   return { context: contextLabel(context), strict: instance.strict, documents };
 }
 
-/** Without postBuild the controller applies the document as built; show it normalized the same way. */
-function asYaml(source: string): string {
+/**
+ * Without postBuild the controller applies the document as built; show it normalized the same
+ * way. One that does not parse shows its error, never its text: it may be a Secret.
+ */
+function asYaml(source: string): RenderedDocument {
   const outcome = substituteResource({ source, vars: {}, strict: false, always: false });
-  return outcome.kind === 'failed' ? source : fromJson(outcome.final);
+  return outcome.kind === 'failed' ? { error: outcome.controllerError } : { yaml: fromJson(outcome.final) };
 }
 
 function fromJson(json: string): string {

@@ -13,6 +13,11 @@ export function displayLayerValue(layer: VariableLayer): string {
   return layer.value === '' ? '*empty*' : codeSpan(layer.value.replace(/\n/g, ''));
 }
 
+/** A field under a Secret's `data` or `stringData`: what it holds after substitution is a secret too. */
+export function isSecretData(kind: string | undefined, path: ReadonlyArray<string | number>): boolean {
+  return kind === 'Secret' && (path[0] === 'data' || path[0] === 'stringData');
+}
+
 export function displayValue(variable: Variable): string {
   return variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown';
 }

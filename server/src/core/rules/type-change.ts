@@ -1,6 +1,7 @@
 import { defineVariableFix } from '../fixes';
 import { fieldKind, fieldName } from '../kube/field-types';
 import { scalarAfterSubstitution } from '../render/scalar-after';
+import { isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
 import { relatedKustomizations } from './contexts';
 import type { Rule, RuleContext, RuleFix } from './rule';
@@ -56,11 +57,13 @@ does both.
       if (kind === 'other' || (kind === 'free-form' && site.style === 'PLAIN')) continue;
       const problems: Array<{ active: ActiveContext; what: string; breaks: boolean }> = [];
       const names = [...new Set(scan.expansions.flatMap((e) => e.names))];
+      // A Secret's own data is a secret value too: its text is never quoted, nor re-quoted in a fix.
+      const secretField = isSecretData(document.object?.kind, site.path);
       for (const active of document.substitution.active) {
         const variables = names.map((name) => active.variable(name));
         // A value the repository cannot show (encrypted, external) has no knowable type.
         if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) continue;
-        const secret = variables.some((v) => v?.layers[0]?.secret);
+        const secret = secretField || variables.some((v) => v?.layers[0]?.secret);
         const after = scalarAfterSubstitution(site.text.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
         if (after.kind === 'broken') problems.push({ active, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
         else if (after.kind === 'value' && after.type !== 'string') problems.push({ active, what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
@@ -72,7 +75,7 @@ does both.
         continue;
       }
       const fixes: RuleFix[] = [];
-      const quoted = !breaks && quoteFix(site.text.value, site.range, context.text, problems[0].active, context.parsedFile);
+      const quoted = !breaks && !secretField && quoteFix(site.text.value, site.range, context.text, problems[0].active, context.parsedFile);
       if (quoted) fixes.push(quoted);
       yield report('error', `${site.isKey ? 'This key' : `${fieldName(site.path)} must be a string, but it`} ${describe(problems)}${breaks ? '' : '; quotes in the file do not survive the controller'}.`, fixes);
 

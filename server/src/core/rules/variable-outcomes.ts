@@ -16,6 +16,8 @@ export interface ContextOutcome {
   missing: string[];
   /** The text it renders to, or the controller's error. */
   detail: string;
+  /** The expansion reads a Secret's value: `detail` never quotes it. */
+  secret?: boolean;
 }
 
 /** A stand-in for values the repository cannot show (encrypted or external secrets). */
@@ -29,19 +31,20 @@ export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[
     if (context.opaque) continue; // A source with unknowable keys may define anything.
     const missing = expansion.names.filter((name) => context.variable(name) === undefined);
     if (missing.length === 0) continue;
-    const lookup = (name: string) => {
+    const lookup = (masked: boolean) => (name: string) => {
       const variable = context.variable(name);
-      return variable ? (variable.value ?? unknownValue) : undefined;
+      if (!variable) return undefined;
+      return masked && variable.layers[0]?.secret ? unknownValue : (variable.value ?? unknownValue);
     };
-    const result = evaluateExpansion(expansion, lookup, { strict: context.strict });
-    if (result.kind !== 'output') {
-      const message = result.kind === 'panic' ? `panic: ${result.message} [recovered]` : result.message;
-      outcomes.push({ active: context, kind: 'fails', missing, detail: message });
-    } else if (isDefaultOperator(node.operator) && missing.includes(node.name)) {
-      outcomes.push({ active: context, kind: 'default', missing, detail: result.text });
-    } else {
-      outcomes.push({ active: context, kind: 'renders', missing, detail: result.text });
-    }
+    const result = evaluateExpansion(expansion, lookup(false), { strict: context.strict });
+    // The verdict comes from the real values; the text shown is evaluated with each Secret's
+    // value masked, so no message quotes one (a default word, a replacement, an error).
+    const secret = expansion.names.some((name) => context.variable(name)?.layers[0]?.secret === true);
+    const shown = secret ? evaluateExpansion(expansion, lookup(true), { strict: context.strict }) : result;
+    const text = (r: typeof result) => (r.kind === 'output' ? r.text : r.kind === 'panic' ? `panic: ${r.message} [recovered]` : r.message);
+    const detail = (shown.kind === 'output') === (result.kind === 'output') ? text(shown) : 'a secret value (not shown)';
+    const kind: OutcomeKind = result.kind !== 'output' ? 'fails' : isDefaultOperator(node.operator) && missing.includes(node.name) ? 'default' : 'renders';
+    outcomes.push({ active: context, kind, missing, detail, ...(secret ? { secret } : {}) });
   }
   return outcomes;
 }
@@ -53,11 +56,15 @@ export function describeOutcomes(outcomes: readonly ContextOutcome[]): string {
     const clause =
       outcome.kind === 'fails'
         ? `fails the Kustomization (strict: ${outcome.detail})`
-        : outcome.kind === 'default'
-          ? `uses the default ${quote(outcome.detail)}`
-          : outcome.detail === ''
-            ? 'renders empty'
-            : `renders as ${quote(outcome.detail)}`;
+        : outcome.secret && outcome.kind === 'default'
+          ? 'uses the default, which holds a secret value (not shown)'
+          : outcome.secret
+            ? 'renders a value that holds a secret (not shown)'
+            : outcome.kind === 'default'
+              ? `uses the default ${quote(outcome.detail)}`
+              : outcome.detail === ''
+                ? 'renders empty'
+                : `renders as ${quote(outcome.detail)}`;
     clauses.set(clause, [...(clauses.get(clause) ?? []), outcome.active.label]);
   }
   return [...clauses].map(([clause, labels]) => `${clause} in ${[...new Set(labels)].join(', ')}`).join('; ');

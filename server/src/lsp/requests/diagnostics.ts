@@ -16,15 +16,26 @@ export interface DiagnosticsScheduler {
 
 export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, log: Logger): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
-  // is checked, once the queue of pending events has drained.
+  // is checked, once the queue of pending events has drained. One document per turn of the
+  // event loop: its diagnostics go out before the next is checked (the connection writes on
+  // its own setImmediate, queued by publish, so the next check is queued after it), and an
+  // edit that arrives meanwhile replaces what is still pending.
   const pending = new Map<string, TextDocument>();
   let scheduled = false;
 
   const flush = () => {
     scheduled = false;
-    const batch = [...pending.values()];
-    pending.clear();
-    for (const document of batch) publish(document);
+    const next = pending.values().next();
+    if (next.done) return;
+    pending.delete(next.value.uri);
+    try {
+      publish(next.value);
+    } finally {
+      if (pending.size > 0 && !scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    }
   };
 
   const schedule = (document: TextDocument) => {
@@ -50,8 +61,10 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
 
   const changed = (document: TextDocument) => {
     const located = workspaces.locate(document.uri);
-    if (located?.engine.update(located.file, document.getText())) refreshAll();
-    else schedule(document);
+    const graphChanged = located?.engine.update(located.file, document.getText()) ?? false;
+    // The edited document first: its diagnostics are the ones the user is waiting for.
+    schedule(document);
+    if (graphChanged) refreshAll();
   };
 
   documents.onDidOpen(({ document }) => changed(document));

@@ -1,0 +1,246 @@
+/**
+ * What the engine keeps of a multi-document file from one version to the next, so that an
+ * edit costs the documents it touched and not the whole file. The incremental re-parse
+ * (reparse.ts) keeps the Document objects of untouched documents, so a document's identity
+ * says its text is unchanged; these caches are keyed by it (weakly: a dropped parse frees them).
+ *
+ * - Scalars: each document's scalars, decoded and scanned. A document the edit moved is
+ *   reused with its offsets moved, not decoded and scanned again.
+ * - Findings of per-scalar rules: a rule that reads nothing of the file but the substituted
+ *   scalars (and the text, for its fixes) reports on each scalar by itself, so its findings on
+ *   an unchanged document stay right while the graph and the settings stay. Which rules do is
+ *   observed, not declared: each run goes through a context that notes whether the rule
+ *   reached for the whole file (its documents, the parse, the graph, suppressions, its own
+ *   parse through parsedFile); one that did is run on the whole file from then on.
+ *
+ * A one-character edit in a 10,000-line manifest then re-checks one document (the 1.3× and
+ * 50 ms budgets of `npm run bench`; parse.bench.ts and lsp.bench.ts check the answers).
+ */
+import type { Document } from 'yaml';
+import type { Finding, Range } from '../model';
+import type { Rule, RuleContext, SubstitutedScalar } from '../rules/rule';
+
+type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
+
+/** Each document's scalars (keys and values, decoded and scanned), reused while the document is. */
+export class ScalarCache {
+  private readonly byDocument = new WeakMap<Document.Parsed, { built: number; scalars: SubstitutedScalar[]; start: number; current: SubstitutedScalar[] }>();
+
+  get(document: Document.Parsed, build: () => SubstitutedScalar[]): SubstitutedScalar[] {
+    const start = document.range[0];
+    const known = this.byDocument.get(document);
+    if (known?.start === start) return known.current;
+    if (!known) {
+      const scalars = build();
+      this.byDocument.set(document, { built: start, scalars, start, current: scalars });
+      return scalars;
+    }
+    // Moved by an edit before it: the scalars as built, moved by the distance from there.
+    const delta = start - known.built;
+    known.current = delta === 0 ? known.scalars : known.scalars.map((s) => shiftScalar(s, delta));
+    known.start = start;
+    return known.current;
+  }
+}
+
+/**
+ * A scalar moved by `delta`. Its per-unit offsets are moved when first read: rules read them
+ * only to place a finding, and a document moves on every edit above it.
+ */
+function shiftScalar(scalar: SubstitutedScalar, delta: number): SubstitutedScalar {
+  const { site } = scalar;
+  const built = site.text;
+  let starts: Int32Array | undefined;
+  let ends: Int32Array | undefined;
+  const text = {
+    value: built.value,
+    get starts(): Int32Array {
+      return (starts ??= shifted(built.starts, delta));
+    },
+    get ends(): Int32Array {
+      return (ends ??= shifted(built.ends, delta));
+    },
+  };
+  return { ...scalar, site: { ...site, range: moved(site.range, delta), text } };
+}
+
+/** A copy of `offsets` moved by `delta` (a plain loop: a typed array's map calls back per unit). */
+function shifted(offsets: Int32Array, delta: number): Int32Array {
+  const out = new Int32Array(offsets.length);
+  for (let i = 0; i < offsets.length; i++) out[i] = offsets[i] + delta;
+  return out;
+}
+
+interface CachedFindings {
+  /** What the findings were computed with: graph, settings, repository config, file. */
+  key: readonly unknown[];
+  /** The document's start when they were computed (offsets move with it). */
+  start: number;
+  byRule: Map<string, Finding[]>;
+}
+
+/** Findings of per-scalar rules, per document. */
+export class FindingCache {
+  /** `rule\0file` → does the rule read only the substituted scalars of that file? */
+  private readonly scopes = new Map<string, 'document' | 'file'>();
+  private readonly byDocument = new WeakMap<Document.Parsed, CachedFindings>();
+
+  /**
+   * The rule's findings on the file: reused per unchanged document, computed per changed one.
+   * `window(i)` is what substitutedScalars() gives for document i alone; `keyOf` lists what
+   * else findings depend on (compared item by item; asked for once the file's documents are
+   * known); `run` is the engine's way to run a rule (severity, errors).
+   */
+  run(rule: Rule, context: RuleContext, window: (index: number) => ContextScalars, keyOf: () => readonly unknown[], run: (rule: Rule, context: RuleContext) => Finding[]): Finding[] {
+    const documents = context.parsed.documents;
+    const scopeKey = `${rule.id}\0${context.file}`;
+    const scope = this.scopes.get(scopeKey);
+    if (scope === 'file' || documents.length < 2) return run(rule, context);
+    if (scope === undefined) {
+      // First run on this file: the whole file at once, watching what the rule reads.
+      const watched = watch(context, undefined);
+      const findings = run(rule, watched.context);
+      const grouped = watched.wide() ? undefined : this.group(findings, documents, context.file);
+      this.scopes.set(scopeKey, grouped ? 'document' : 'file');
+      const key = keyOf();
+      grouped?.forEach((own, i) => this.store(documents[i], key, rule.id, own));
+      return findings;
+    }
+    // The documents first: they need the graph, which is part of the key.
+    context.documents();
+    const key = keyOf();
+    const findings: Finding[] = [];
+    for (let i = 0; i < documents.length; i++) {
+      const cached = this.lookup(documents[i], key, rule.id, context.file);
+      if (cached) {
+        for (const f of cached) findings.push(f);
+        continue;
+      }
+      const watched = watch(context, window(i));
+      const own = run(rule, watched.context);
+      if (watched.wide()) {
+        // The rule reached past the document after all: from now on it runs on the whole file.
+        this.scopes.set(scopeKey, 'file');
+        return run(rule, context);
+      }
+      if (this.group(own, [documents[i]], context.file)) this.store(documents[i], key, rule.id, own);
+      for (const f of own) findings.push(f);
+    }
+    return findings;
+  }
+
+  /** Findings by the document that holds every range they have in the file; undefined if one spans documents. */
+  private group(findings: readonly Finding[], documents: readonly Document.Parsed[], file: string): Finding[][] | undefined {
+    const groups: Finding[][] = documents.map(() => []);
+    for (const finding of findings) {
+      const i = documentAt(documents, finding.range.start);
+      const [low, high] = bounds(documents, i);
+      if (i < 0 || !rangesIn(finding, file).every((r) => r.start >= low && r.end <= high)) return undefined;
+      groups[i].push(finding);
+    }
+    return groups;
+  }
+
+  private lookup(document: Document.Parsed, key: readonly unknown[], rule: string, file: string): Finding[] | undefined {
+    const cached = this.byDocument.get(document);
+    if (!cached || !sameKey(cached.key, key)) return undefined;
+    const delta = document.range[0] - cached.start;
+    if (delta !== 0) {
+      // The document moved: move every finding of every rule with it, once.
+      for (const [id, list] of cached.byRule) cached.byRule.set(id, list.map((f) => shiftFinding(f, file, delta)));
+      cached.start = document.range[0];
+    }
+    return cached.byRule.get(rule);
+  }
+
+  private store(document: Document.Parsed, key: readonly unknown[], rule: string, findings: Finding[]): void {
+    let cached = this.byDocument.get(document);
+    if (!cached || !sameKey(cached.key, key) || cached.start !== document.range[0]) {
+      cached = { key, start: document.range[0], byRule: new Map() };
+      this.byDocument.set(document, cached);
+    }
+    cached.byRule.set(rule, findings);
+  }
+}
+
+/**
+ * The context a rule sees, noting whether it reads past the substituted scalars; with
+ * `scalars`, those of one document stand for the file's.
+ */
+function watch(context: RuleContext, scalars: ContextScalars | undefined): { context: RuleContext; wide: () => boolean } {
+  let wide = false;
+  const watched: RuleContext = {
+    file: context.file,
+    text: context.text,
+    get parsed() {
+      wide = true;
+      return context.parsed;
+    },
+    documents() {
+      wide = true;
+      return context.documents();
+    },
+    parsedFile(other) {
+      if (other === context.file) wide = true;
+      return context.parsedFile(other);
+    },
+    fluxGraph() {
+      wide = true;
+      return context.fluxGraph();
+    },
+    suppressions() {
+      wide = true;
+      return context.suppressions();
+    },
+    knownRule: (id) => context.knownRule(id),
+    substitutedScalars: () => scalars ?? context.substitutedScalars(),
+  };
+  return { context: watched, wide: () => wide };
+}
+
+/** The index of the document whose span holds `offset` (the first one also holds what precedes it). */
+function documentAt(documents: readonly Document.Parsed[], offset: number): number {
+  let found = -1;
+  let low = 0;
+  let high = documents.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (mid === 0 || documents[mid].range[0] <= offset) {
+      found = mid;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return found;
+}
+
+function bounds(documents: readonly Document.Parsed[], i: number): [number, number] {
+  if (i < 0) return [0, -1];
+  return [i === 0 ? 0 : documents[i].range[0], documents[i].range[2]];
+}
+
+/** Every range of a finding that points into `file`. */
+function rangesIn(finding: Finding, file: string): Range[] {
+  const ranges = [finding.range];
+  for (const r of finding.related) if (r.file === file) ranges.push(r.range);
+  for (const fix of finding.fixes) for (const e of fix.edits) if (e.file === file) ranges.push(e.range);
+  return ranges;
+}
+
+function shiftFinding(finding: Finding, file: string, delta: number): Finding {
+  return {
+    ...finding,
+    range: moved(finding.range, delta),
+    related: finding.related.map((r) => (r.file === file ? { ...r, range: moved(r.range, delta) } : r)),
+    fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => (e.file === file ? { ...e, range: moved(e.range, delta) } : e)) })),
+  };
+}
+
+function moved(range: Range, delta: number): Range {
+  return { start: range.start + delta, end: range.end + delta };
+}
+
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
