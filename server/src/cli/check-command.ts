@@ -57,7 +57,8 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(summaryLine(result.findings, result.files, result.fields) + '\n');
   } else {
     const color = args.flags.has('color') || (!args.flags.has('no-color') && process.stdout.isTTY === true && !process.env.NO_COLOR);
-    process.stdout.write(formatText(result.findings, textOf, color));
+    const secretAt = (file: string, offset: number) => engine.index.objects(file).some((o) => o.kind === 'Secret' && offset >= o.range.start && offset <= o.range.end);
+    process.stdout.write(formatText(result.findings, textOf, color, secretAt));
     process.stdout.write(summaryLine(result.findings, result.files, result.fields) + '\n');
   }
   if (args.flags.has('exit-zero')) return 0;

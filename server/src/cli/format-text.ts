@@ -5,7 +5,11 @@
 import type { Finding } from '../core/model';
 import { LineIndex } from '../core/positions';
 
-export function formatText(findings: readonly Finding[], textOf: (file: string) => string | undefined, color: boolean): string {
+/**
+ * `secretAt(file, offset)` says whether an offset lies in a Secret: its source line is then
+ * not printed, since a code frame would show the secret to everyone who reads the CI log.
+ */
+export function formatText(findings: readonly Finding[], textOf: (file: string) => string | undefined, color: boolean, secretAt: (file: string, offset: number) => boolean = () => false): string {
   const indexes = new Map<string, LineIndex>();
   const paint = (code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
   const severityColor: Record<string, string> = { error: '31', warning: '33', information: '36', hint: '90' };
@@ -19,8 +23,12 @@ export function formatText(findings: readonly Finding[], textOf: (file: string) 
     const end = index.positionAt(finding.range.end);
     const fixable = finding.fixes.length > 0 ? ' (fix available)' : '';
     out += `${finding.file}:${start.line + 1}:${start.character + 1}: ${paint(severityColor[finding.severity], finding.severity)} ${finding.rule}: ${finding.message}${fixable}\n`;
-    const line = index.lineText(start.line);
     const gutter = String(start.line + 1);
+    if (secretAt(finding.file, finding.range.start)) {
+      out += `  ${gutter} | (line of a Secret: not shown)\n`;
+      continue;
+    }
+    const line = index.lineText(start.line);
     const caretEnd = end.line === start.line ? Math.max(end.character, start.character + 1) : Math.max(line.length, start.character + 1);
     out += `  ${gutter} | ${line}\n`;
     out += `  ${' '.repeat(gutter.length)} | ${caretPad(line, start.character)}${paint(severityColor[finding.severity], '^'.repeat(caretEnd - start.character))}\n`;

@@ -99,10 +99,12 @@ suite('robustness: secrets never leak', function () {
     assertNoLeak('check text (messages)', withoutCodeFrames(text.stdout) + text.stderr);
   });
 
-  // Known leak, not fixed here (server/src/cli/format-text.ts): the code frame under a finding
-  // prints the source line, so a finding on a Secret's line (a `$$` in a password) prints the
-  // password into CI logs. The frame should be masked for findings inside Secret data.
-  test('CLI: check --format text code frames of findings inside a Secret');
+  test('CLI: check --format text shows no code frame for findings inside a Secret', async () => {
+    const text = await runCli(['check', '--exit-zero', '--format', 'text', '.'], root);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /\(line of a Secret: not shown\)/, 'a finding inside a Secret is reported');
+    assertNoLeak('check text (with code frames)', text.stdout + text.stderr);
+  });
 
   test('language server at debug level: diagnostics, code actions, hovers, requests and the log', async () => {
     const client = await ProbeClient.start(root, { RENDER_LENS_LOG: 'debug' });
