@@ -9,6 +9,16 @@ import type { K8sObject } from './workspace/objects';
 import type { ParsedFile } from './yaml/document';
 import { mapGet, scalarText } from './yaml/nodes';
 
+/** A parsed file that a fix may edit: an edit into a file that does not parse may land anywhere. */
+export function parsedForEdit(parsed: ParsedFile | undefined): ParsedFile | undefined {
+  return parsed && parsed.problems.every((p) => p.severity !== 'error') ? parsed : undefined;
+}
+
+/** The file's own line ending: a lone \n in a CRLF file is a change the user did not ask for. */
+export function lineEnding(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
 /** The start of the line holding `offset`, and that line's indentation. */
 function lineAt(text: string, offset: number): { start: number; indent: number } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
@@ -43,8 +53,9 @@ export function insertIntoBlockMap(text: string, map: YAMLMap, key: string, valu
   const column = first.range[0] - lineAt(text, first.range[0]).start;
   if (column !== indent) return undefined; // `- key: v` entries: keep it simple and safe.
   const offset = blockMapEnd(text, map);
-  const newline = offset === text.length && !text.endsWith('\n') ? '\n' : '';
-  return { offset, newText: `${newline}${' '.repeat(indent)}${key}:${value === '' ? '' : ` ${value}`}\n`, indent };
+  const eol = lineEnding(text);
+  const newline = offset === text.length && !text.endsWith('\n') ? eol : '';
+  return { offset, newText: `${newline}${' '.repeat(indent)}${key}:${value === '' ? '' : ` ${value}`}${eol}`, indent };
 }
 
 /** Adds `kustomize.toolkit.fluxcd.io/substitute: disabled` to the object's annotations. */
@@ -58,7 +69,7 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
     edit = insertIntoBlockMap(text, annotations, substituteKey, 'disabled');
   } else if (annotations === undefined) {
     const parent = insertIntoBlockMap(text, metadata, 'annotations', '');
-    if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${entry}\n` };
+    if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${entry}${lineEnding(text)}` };
   }
   if (!edit) return undefined;
   return {
@@ -74,16 +85,17 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
  */
 export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined): RuleFix | undefined {
   const instance = active.context.instance;
+  const usable = (file: string) => parsedForEdit(parsedFile(file));
   for (const { object } of instance.variables.sources) {
     if (!object || object.kind !== 'ConfigMap') continue;
-    const parsed = parsedFile(object.file);
+    const parsed = usable(object.file);
     const document = parsed?.documents.find((d) => scalarText(mapGet(d.contents, 'kind')) === 'ConfigMap' && scalarText(mapGet(d.contents, 'metadata', 'name')) === object.name);
     const data = mapGet(document?.contents, 'data');
     const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, '""') : undefined;
     if (edit) return { title: `Define ${name} in ConfigMap ${object.name} (${object.file}) with an empty value`, edits: [{ file: object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
   }
   const kustomization = instance.kustomization;
-  const parsed = parsedFile(kustomization.object.file);
+  const parsed = usable(kustomization.object.file);
   const substitute = mapGet(parsed?.documents[kustomization.object.index]?.contents, 'spec', 'postBuild', 'substitute');
   const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, '""') : undefined;
   if (!edit) return undefined;

@@ -32,34 +32,25 @@ data:
 \`\`\`
 
 ## Fix
-Add one \`$\` so the run is even (\`$$$$\{HOME}\` arrives as \`$$\{HOME}\`), or remove one if the
-value should be substituted after a literal \`$\` (\`$$\` + \`\${HOME}\`).
+Escape once: \`$$\{HOME}\` arrives as \`\${HOME}\`, which is what the shell (or the next tool)
+expands. If a literal \`$\` followed by the substituted value is really meant, say so with a
+suppression and a reason.
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const run of scan.runs) {
         if (run.count < 3 || run.count % 2 === 0 || run.next !== 'brace') continue;
         const range = sourceRange(site.text, run.start, run.end);
-        const lastDollar = sourceRange(site.text, run.end - 1, run.end);
         const dollars = '$'.repeat(run.count);
-        const literal = '$'.repeat((run.count + 1) / 2);
         yield {
           range,
           message:
             `\`${dollars}{\` is escaped only half way: Flux turns each \`$$\` into \`$\` and the last \`$\` still ` +
-            `starts a substitution, so the expression is replaced. Use an even run to keep it literal.`,
+            `starts a substitution, so the expression is replaced. Write \`$\${\` to keep it literal.`,
           related: relatedKustomizations(document.substitution.active),
-          fixes: [
-            {
-              title: `Escape fully: \`${dollars}$\` arrives as \`${literal}\` before the braces`,
-              edits: [{ range: { start: range.end, end: range.end }, newText: '$' }],
-              preferred: true,
-            },
-            {
-              title: `Substitute after \`${'$'.repeat((run.count - 1) / 2)}\`: remove one \`$\``,
-              edits: [{ range: lastDollar, newText: '' }],
-            },
-          ],
+          // Escaping once is what a shell, a template engine or a second tool downstream expects:
+          // `$${` arrives as `${`. Adding a `$` instead would over-escape (DOLLAR-OVER-ESCAPED).
+          fixes: [{ title: 'Escape once: `$${` arrives as `${`', edits: [{ range, newText: '$$' }], preferred: true }],
         };
       }
     }

@@ -49,7 +49,9 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
           range,
           message: `Flux cannot parse ${code(expression)}: ${expansion.error}. Every resource of ${contextList(active)} fails to reconcile.${hint(expression)}`,
           related: relatedKustomizations(active),
-          fixes: [
+          // After dollars (`$$${A[0]}`) the run is half-escaped: DOLLAR-HALF-ESCAPED's fix escapes
+          // it, and a second `$` from here would undo that fix.
+          fixes: site.text.value[expansion.start - 1] === '$' ? [] : [
             {
               title: `Escape for Flux: ${code('$' + expression)} reaches the cluster as ${code(expression)}`,
               edits: [{ range: { start: range.start, end: range.start }, newText: '$' }],

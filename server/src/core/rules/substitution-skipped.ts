@@ -1,5 +1,5 @@
 import { isMap } from 'yaml';
-import { insertIntoBlockMap } from '../fixes';
+import { insertIntoBlockMap, parsedForEdit } from '../fixes';
 import type { PostBuild } from '../flux/flux-kustomization';
 import type { KustomizationInstance } from '../flux/graph';
 import type { Range } from '../model';
@@ -130,7 +130,7 @@ function postBuildKey(context: RuleContext, postBuild: PostBuild): Range | undef
 /** Adds `substituteStrategy: Always` to the Kustomization's own block-style postBuild. */
 function alwaysFix(context: RuleContext, instance: KustomizationInstance): RuleFix | undefined {
   const k = instance.kustomization;
-  if (instance.postBuild?.file !== k.object.file || k.object.file !== context.file) return undefined;
+  if (instance.postBuild?.file !== k.object.file || k.object.file !== context.file || !parsedForEdit(context.parsed)) return undefined;
   const node = mapGet(context.parsed.documents[k.object.index]?.contents, 'spec', 'postBuild');
   if (!isMap(node) || rangeOf(node)?.start !== instance.postBuild.range.start) return undefined;
   const edit = insertIntoBlockMap(context.text, node, 'substituteStrategy', 'Always');
