@@ -51,6 +51,13 @@ suite('tidy', () => {
     for (const file of sourceFiles(coreDir)) assert.doesNotMatch(fs.readFileSync(file, 'utf8'), forbidden, path.relative(projectRoot, file));
   });
 
+  test('no shipped code runs another program (no child_process outside tests and benchmarks)', () => {
+    const shipped = [...sourceFiles(path.join(projectRoot, 'server', 'src')), ...sourceFiles(path.join(projectRoot, 'client', 'src'))].filter(
+      (file) => !/[\\/](test|bench)[\\/]/.test(file),
+    );
+    for (const file of shipped) assert.doesNotMatch(fs.readFileSync(file, 'utf8'), /['"](node:)?child_process['"]/, path.relative(projectRoot, file));
+  });
+
   test('the version matches package.json, and the changelog names every rule', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
     assert.equal(version, manifest.version);
