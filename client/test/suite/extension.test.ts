@@ -217,6 +217,34 @@ suite('Render Lens in VS Code', () => {
     assert.equal(failed?.uri.scheme, 'render-lens-rendered');
     assert.match(failed.getText(), /post build failed for 'CronJob\.v1\.batch\/backup': envsubst error: variable substitution failed: variable not set \(strict mode\): "HOME"/);
   });
+
+  test('a server process that dies is restarted, and diagnostics come back', async function () {
+    this.timeout(90_000);
+    if (!fs.existsSync('/proc')) return this.skip(); // Finding the server's pid needs Linux's /proc.
+    // The client starts the server as `node dist/server.js --node-ipc --clientProcessId=<this pid>`.
+    const servers = () =>
+      fs.readdirSync('/proc').filter((pid) => {
+        if (!/^\d+$/.test(pid)) return false;
+        try {
+          const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          return command.includes(`dist${path.sep}server.js`) && command.includes(`--clientProcessId=${process.pid}`);
+        } catch {
+          return false;
+        }
+      });
+    const [before] = servers();
+    assert.ok(before, 'the language server process was not found');
+    process.kill(Number(before), 'SIGKILL');
+
+    const editor = await open(migrations);
+    const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+    assert.ok(await editor.edit((edit) => edit.insert(end, '\n  004-restart.sql: DO $$ SELECT 1; END $$;\n')));
+    const after = await diagnosticsWhen(editor.document.uri, (d) => d.filter((x) => codeOf(x) === 'DOLLAR-COLLAPSE').length >= 4, 'from a restarted server');
+    assert.ok(after.some((d) => d.range.start.line === editor.document.lineCount - 2));
+    const [restarted] = servers();
+    assert.ok(restarted && restarted !== before, 'a new server process runs');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
 });
 
 interface UiRequest {
