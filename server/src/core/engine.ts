@@ -40,6 +40,12 @@ export interface AnalyzeOptions {
   only?: readonly string[];
   /** Called after each file of a workspace run, for progress reporting. */
   progress?: (done: number, total: number) => void;
+  /**
+   * Keep per-document results for the file's next version (an open editor buffer): an edit
+   * then re-checks only the documents it touched. Off for workspace runs, which see each
+   * version once and should not hold what they computed.
+   */
+  keep?: boolean;
 }
 
 export interface FileAnalysis {
@@ -173,15 +179,18 @@ export class Engine {
     // A chart template is a Go template: it is never parsed as YAML here.
     const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
     if (!parsed) return { findings: [], fields: 0 };
-    const context = this.createContext(file, parsed);
+    const keep = options.keep === true && options.only === undefined;
+    const context = this.createContext(file, parsed, keep);
     const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
     const run = (rule: Rule, c: RuleContext) => this.runRule(rule, c);
     const keyOf = () => [this.graph, this.settings, this.repoConfig];
     const window = (i: number) => substitutedOf(context.documents()[i]);
-    const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => (options.only ? run(rule, context) : this.findingCache.run(rule, context, window, keyOf, run)));
+    const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => (keep ? this.findingCache.run(rule, context, window, keyOf, run) : run(rule, context)));
     const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
-    return { findings: capFindings([...kept, ...last]), fields: context.documents().reduce((n, d) => n + d.scalars.length, 0) };
+    // A template's fields are its actions: a green run over a chart says how many it judged.
+    const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.documents().reduce((n, d) => n + d.scalars.length, 0);
+    return { findings: capFindings([...kept, ...last]), fields };
   }
 
   analyzeWorkspace(paths: readonly string[] = [''], options: AnalyzeOptions = {}): WorkspaceAnalysis {
@@ -284,7 +293,7 @@ export class Engine {
     }
   }
 
-  private buildDocuments(file: string, parsed: ParsedFile): DocumentView[] {
+  private buildDocuments(file: string, parsed: ParsedFile, keep = false): DocumentView[] {
     const cluster = this.settings.cluster;
     const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
     const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
@@ -293,7 +302,7 @@ export class Engine {
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      const scalars = this.scalarCache.get(document, () => [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: this.scan(file, site.text.value) })));
+      const scalars = this.scalarCache.get(document, keep, () => [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: this.scan(file, site.text.value) })));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
       const startOf = (c: SubstitutedScalar) => c.site.range.start;
@@ -312,7 +321,7 @@ export class Engine {
     }
   }
 
-  private createContext(file: string, parsed: ParsedFile): RuleContext {
+  private createContext(file: string, parsed: ParsedFile, keep: boolean): RuleContext {
     let documents: DocumentView[] | undefined;
     let suppressions: Suppression[] | undefined;
     let substituted: ReturnType<RuleContext['substitutedScalars']> | undefined;
@@ -323,7 +332,7 @@ export class Engine {
       text: parsed.text,
       parsed,
       documents() {
-        documents ??= engine.buildDocuments(file, parsed);
+        documents ??= engine.buildDocuments(file, parsed, keep);
         return documents;
       },
       parsedFile: (other) => index.parsed(other),

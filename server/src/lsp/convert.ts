@@ -6,6 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { ruleDocsUrl } from '../core/docs';
 import type { Finding, Fix, Range, Severity } from '../core/model';
+import { LineIndex } from '../core/positions';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -23,8 +24,19 @@ export function toLspRange(document: TextDocument, range: Range) {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
 }
 
-export function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string): Diagnostic {
+/**
+ * Related locations usually point into other files (the Kustomization, the variable
+ * ConfigMap): their positions come from those files' texts, through `textOf`.
+ */
+export function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): Diagnostic {
   const data: DiagnosticData = { fixes: finding.fixes };
+  const indexes = new Map<string, LineIndex>();
+  const positionIn = (file: string, offset: number) => {
+    if (file === finding.file) return document.positionAt(offset);
+    let index = indexes.get(file);
+    if (!index) indexes.set(file, (index = new LineIndex(textOf(file) ?? '')));
+    return index.positionAt(offset);
+  };
   return {
     range: toLspRange(document, finding.range),
     severity: severities[finding.severity],
@@ -33,7 +45,7 @@ export function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (f
     codeDescription: { href: ruleDocsUrl(finding.rule) },
     message: finding.message,
     relatedInformation: finding.related.map((related) => ({
-      location: { uri: uriOf(related.file), range: { start: document.positionAt(related.range.start), end: document.positionAt(related.range.end) } },
+      location: { uri: uriOf(related.file), range: { start: positionIn(related.file, related.range.start), end: positionIn(related.file, related.range.end) } },
       message: related.message,
     })),
     data,

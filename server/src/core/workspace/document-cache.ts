@@ -2,19 +2,23 @@
  * What the engine keeps of a multi-document file from one version to the next, so that an
  * edit costs the documents it touched and not the whole file. The incremental re-parse
  * (reparse.ts) keeps the Document objects of untouched documents, so a document's identity
- * says its text is unchanged; these caches are keyed by it (weakly: a dropped parse frees them).
+ * says its text is unchanged; these caches are keyed by it (weakly: a dropped parse frees
+ * them). The engine keeps entries only for files analyzed with `keep` (open editor buffers):
+ * a workspace run holds nothing of what it computed.
  *
  * - Scalars: each document's scalars, decoded and scanned. A document the edit moved is
  *   reused with its offsets moved, not decoded and scanned again.
  * - Findings of per-scalar rules: a rule that reads nothing of the file but the substituted
- *   scalars (and the text, for its fixes) reports on each scalar by itself, so its findings on
- *   an unchanged document stay right while the graph and the settings stay. Which rules do is
- *   observed, not declared: each run goes through a context that notes whether the rule
- *   reached for the whole file (its documents, the parse, the graph, suppressions, its own
- *   parse through parsedFile); one that did is run on the whole file from then on.
+ *   scalars (and the text around them, for its fixes) reports on each scalar by itself, so
+ *   its findings on an unchanged document stay right while the graph, the settings and the
+ *   repository config stay. Which rules do is observed, not declared: each run goes through a
+ *   context that notes whether the rule reached for the whole file (its documents, the parse,
+ *   the graph, suppressions, its own parse through parsedFile); one that did runs on the whole
+ *   file from then on. A rule that scanned the whole `text` for something would break this;
+ *   none does, and incremental.bench.ts compares the findings with a fresh engine's.
  *
- * A one-character edit in a 10,000-line manifest then re-checks one document (the 1.3× and
- * 50 ms budgets of `npm run bench`; parse.bench.ts and lsp.bench.ts check the answers).
+ * A one-character edit in a 10,000-line manifest then re-checks one document (the 50 ms
+ * budget of `npm run bench`).
  */
 import type { Document } from 'yaml';
 import type { Finding, Range } from '../model';
@@ -26,13 +30,14 @@ type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 export class ScalarCache {
   private readonly byDocument = new WeakMap<Document.Parsed, { built: number; scalars: SubstitutedScalar[]; start: number; current: SubstitutedScalar[] }>();
 
-  get(document: Document.Parsed, build: () => SubstitutedScalar[]): SubstitutedScalar[] {
+  /** The document's scalars, from the cache when it has them; `keep` stores what had to be built. */
+  get(document: Document.Parsed, keep: boolean, build: () => SubstitutedScalar[]): SubstitutedScalar[] {
     const start = document.range[0];
     const known = this.byDocument.get(document);
     if (known?.start === start) return known.current;
     if (!known) {
       const scalars = build();
-      this.byDocument.set(document, { built: start, scalars, start, current: scalars });
+      if (keep) this.byDocument.set(document, { built: start, scalars, start, current: scalars });
       return scalars;
     }
     // Moved by an edit before it: the scalars as built, moved by the distance from there.
@@ -123,7 +128,7 @@ export class FindingCache {
         this.scopes.set(scopeKey, 'file');
         return run(rule, context);
       }
-      if (this.group(own, [documents[i]], context.file)) this.store(documents[i], key, rule.id, own);
+      if (own.every((f) => inDocument(f, documents, i, context.file))) this.store(documents[i], key, rule.id, own);
       for (const f of own) findings.push(f);
     }
     return findings;
@@ -134,8 +139,7 @@ export class FindingCache {
     const groups: Finding[][] = documents.map(() => []);
     for (const finding of findings) {
       const i = documentAt(documents, finding.range.start);
-      const [low, high] = bounds(documents, i);
-      if (i < 0 || !rangesIn(finding, file).every((r) => r.start >= low && r.end <= high)) return undefined;
+      if (i < 0 || !inDocument(finding, documents, i, file)) return undefined;
       groups[i].push(finding);
     }
     return groups;
@@ -215,9 +219,12 @@ function documentAt(documents: readonly Document.Parsed[], offset: number): numb
   return found;
 }
 
-function bounds(documents: readonly Document.Parsed[], i: number): [number, number] {
-  if (i < 0) return [0, -1];
-  return [i === 0 ? 0 : documents[i].range[0], documents[i].range[2]];
+/** Does every range the finding has in `file` lie in document i (which moves them with it)? */
+function inDocument(finding: Finding, documents: readonly Document.Parsed[], i: number, file: string): boolean {
+  // The first document also holds what precedes it (comments before the first `---`).
+  const low = i === 0 ? 0 : documents[i].range[0];
+  const high = documents[i].range[2];
+  return rangesIn(finding, file).every((r) => r.start >= low && r.end <= high);
 }
 
 /** Every range of a finding that points into `file`. */

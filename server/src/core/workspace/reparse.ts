@@ -14,7 +14,7 @@
  * its closing quote, so a part whose last document has a syntax error takes in the next one
  * (for a quote, the rest of the file). Directives (`%YAML`), document end markers (`...`) and
  * byte-order marks carry state between documents: files with them are parsed whole.
- * parse.bench.ts checks the result against a full parse after random edits.
+ * The bench (incremental.bench.ts) checks the result against a full parse after random edits.
  */
 import { LineCounter, isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
@@ -90,7 +90,7 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
   // `---` closes differently than the end of the text: the part then takes in the next
   // document too, so that its end is a real `---`. An unclosed quote searches the rest of the
   // file for its closing quote: the part then runs to the end of the file.
-  while (part && end < text.length && part.documents[part.documents.length - 1].errors.length > 0) {
+  while (part && end < text.length && part.documents.length > 0 && part.documents[part.documents.length - 1].errors.length > 0) {
     last = part.documents.some((d) => d.errors.some(unclosedQuote)) ? starts.length - 1 : last + 1;
     end = last + 1 < starts.length ? endOf(last) + delta : text.length;
     part = parseYamlPart(text, start, end);

@@ -36,7 +36,7 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
           stale.delete(uri);
           if (analysis.findings.length > 0 || published.has(uri)) {
             const document = TextDocument.create(uri, 'yaml', 0, workspace.engine.index.text(file) ?? '');
-            void connection.sendDiagnostics({ uri, diagnostics: analysis.findings.map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(workspace, other))) });
+            void connection.sendDiagnostics({ uri, diagnostics: analysis.findings.map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(workspace, other), (other) => workspace.engine.index.text(other))) });
             if (analysis.findings.length > 0) published.add(uri);
             else published.delete(uri);
           }

@@ -53,8 +53,9 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const located = workspaces.locate(document.uri);
     if (!located || !located.engine.isChecked(located.file)) return;
     const started = Date.now();
-    const { findings } = located.engine.analyzeFile(located.file);
-    const diagnostics = findings.filter((f) => f.file === located.file).map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(located, other)));
+    // An open document: keep per-document results, so its next edit re-checks what it touched.
+    const { findings } = located.engine.analyzeFile(located.file, { keep: true });
+    const diagnostics = findings.filter((f) => f.file === located.file).map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(located, other), (other) => located.engine.index.text(other)));
     log.debug(`checked ${located.file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   };

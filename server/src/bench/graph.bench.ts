@@ -1,0 +1,100 @@
+/**
+ * Indexing a Flux repository from disk (list, read, parse what the graph needs, build the
+ * Flux graph) against merely listing and reading its files, and what one keystroke in an
+ * open file costs the graph.
+ *
+ * Budgets (2,000-file repository): indexed within 3× the time it takes to read its files;
+ * a keystroke in an open file updates the graph in under 20 ms.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Engine } from '../core/engine';
+import { NodeHost } from '../node-host';
+import { CLUSTERS, generateFluxRepo, listRepo, type GeneratedRepo } from './generate';
+import { benchDir } from './paths';
+import { bestOf, budgetRow, median, ms, table, timeMs, type BenchOptions, type Row } from './report';
+
+const SIZES = [200, 2_000, 10_000];
+const KEYSTROKES = 9;
+
+export async function benchGraph(options: BenchOptions): Promise<string[]> {
+  const lines: string[] = [];
+  const rows: Row[] = [];
+  for (const size of options.quick ? SIZES.slice(0, 2) : SIZES) {
+    const repo = generateFluxRepo(path.join(benchDir, `flux-${size}`), { files: size });
+    const runs = size > 5_000 ? 2 : 4;
+    const read = bestOf(runs, () => readAll(repo));
+    let engine: Engine | undefined;
+    const index = bestOf(runs, () => {
+      engine = new Engine(new NodeHost(repo.root));
+      engine.fluxGraph();
+    });
+    const graph = engine!.fluxGraph();
+    const instances = graph.clusters.reduce((n, c) => n + c.instances.length, 0);
+    lines.push(
+      `${size}: ${repo.files} files, ${(repo.bytes / 1024).toFixed(0)} KB; ${graph.clusters.length} clusters, ${graph.kustomizations.length} Flux Kustomizations, ${instances} instances; ` +
+        `read ${ms(read)}, index ${ms(index)} (${(index / read).toFixed(1)}× read)`,
+    );
+    const label = `${size} files`;
+    if (size === 2_000) {
+      rows.push({ ...budgetRow(`${label}: index from disk`, index, 3 * read, ms, `read alone ${ms(read)}; ${(index / read).toFixed(2)}×`), budget: `≤ 3× read = ${ms(3 * read)}` });
+    } else {
+      rows.push({ what: `${label}: index from disk`, value: ms(index), note: `read alone ${ms(read)}; ${(index / read).toFixed(2)}×` });
+    }
+    if (size > 2_000) continue;
+    for (const [what, file, anchor] of keystrokeCases()) {
+      const time = keystroke(engine!, file, anchor);
+      const row = `${label}: keystroke in ${what}`;
+      rows.push(size === 2_000 ? budgetRow(row, time, 20, ms, file) : { what: row, value: ms(time), note: file });
+    }
+  }
+  return [...lines, '', ...table(rows)];
+}
+
+/** List the files and read every one, as plainly as node can: the floor for indexing. */
+function readAll(repo: GeneratedRepo): number {
+  let bytes = 0;
+  for (const file of listRepo(repo.root)) bytes += fs.readFileSync(path.join(repo.root, ...file.split('/')), 'utf8').length;
+  return bytes;
+}
+
+/** [what, file, text after which the keystroke lands] */
+function keystrokeCases(): Array<[string, string, string]> {
+  const cluster = CLUSTERS[0];
+  return [
+    ['a Deployment (not a graph input)', 'apps/base/app-001/deployment.yaml', 'periodSeconds: 1'],
+    ['an app ConfigMap (no substituteFrom names it)', 'apps/base/app-001/configmap.yaml', 'exec /app'],
+    ['the variable ConfigMap (a substituteFrom source)', 'vars/base/cluster-vars.yaml', 'log_level: info'],
+    ['its overlay patch', `vars/${cluster}/cluster-vars-patch.yaml`, `cluster_name: ${cluster}`],
+    ['a per-app Flux Kustomization', `clusters/${cluster}/apps/app-001.yaml`, 'interval: 10m'],
+  ];
+}
+
+/**
+ * Median time for an editor keystroke to reach the graph: the engine learns the file's new text
+ * and the Flux graph is current again (rebuilt only if the edit can change it). The file was
+ * analyzed before, as an open file is.
+ */
+function keystroke(engine: Engine, file: string, anchor: string): number {
+  const original = engine.index.text(file);
+  if (original === undefined) throw new Error(`${file} is missing`);
+  const at = original.indexOf(anchor);
+  if (at === -1) throw new Error(`${anchor} not in ${file}`);
+  engine.analyzeFile(file, { keep: true });
+  const times: number[] = [];
+  let text = original;
+  for (let i = 0; i < KEYSTROKES; i++) {
+    // Typing a digit after the anchor; the next keystroke types another one after it.
+    text = text.slice(0, at + anchor.length + i) + String(i % 10) + text.slice(at + anchor.length + i);
+    const next = text;
+    times.push(
+      timeMs(() => {
+        engine.update(file, next);
+        engine.fluxGraph();
+      }),
+    );
+  }
+  engine.update(file, original);
+  engine.fluxGraph();
+  return median(times);
+}

@@ -1,0 +1,189 @@
+/**
+ * Render Lens against yaml-language-server, through LSP over stdio, on the same files and by
+ * the same client code: open → first diagnostics, a one-character edit → the next
+ * diagnostics, hover latency and the server's peak RSS. The manifests (1k, 10k, 50k lines)
+ * sit in a substituted path of a generated Flux repository (listed by a kustomization, so
+ * Render Lens does its real work: graph, three render contexts, every rule), and are not on
+ * disk: the editor's text is the first the server sees of them, so it must parse it.
+ *
+ * Each server is measured twice per size: "cold", the manifest opened first in a fresh
+ * process; and "warm", opened after another manifest of the repository (2,000 lines, in
+ * another substituted path) was opened and checked: the graph built and the code compiled, as
+ * in an editor session. yaml-language-server runs
+ * with validation on, no schema store and no schemas; its figures include its 200 ms
+ * validation delay, which is what its users wait for.
+ *
+ * Budgets (10k-line manifest, warm): diagnostics after opening within 1.3× the time the
+ * `yaml` package alone takes to parse the text; after a one-character edit within 50 ms.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { yamlParseMs } from './baseline';
+import { LSP_REPO_KEY, lspExtra } from './incremental.bench';
+import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from './generate';
+import { BenchLspClient, type ServerSpec } from './lsp-client';
+import { benchDir, renderLensServer, yamlLanguageServer } from './paths';
+import { budgetRow, mb, median, ms, table, timeMsAsync, type BenchOptions, type Row } from './report';
+
+const SIZES = [1_000, 10_000, 50_000];
+const EDITS = 9;
+const HOVERS = 9;
+const MANIFEST = `${FIRST_APP_BASE}/scripts.yaml`;
+/** Opened first in the warm run: a 2,000-line manifest in another substituted path. */
+const WARM_UP = `${SECOND_APP_BASE}/warmup.yaml`;
+const WARM_UP_LINES = 2_000;
+
+interface Measured {
+  cold: number;
+  open: number;
+  openDiagnostics: number;
+  edit: number;
+  editDiagnostics: number;
+  hover: number;
+  hoverFound: boolean;
+  peakRss: number | undefined;
+}
+
+export async function benchLsp(options: BenchOptions): Promise<string[]> {
+  const lines: string[] = [];
+  const servers: ServerSpec[] = [];
+  if (fs.existsSync(renderLensServer)) {
+    servers.push({ name: 'render-lens', script: renderLensServer, args: ['--stdio'], settings: { renderLens: {} }, languageId: 'yaml' });
+  } else {
+    lines.push(`render-lens: ${renderLensServer} is missing (run \`node esbuild.mjs\`); skipped`);
+  }
+  if (fs.existsSync(yamlLanguageServer)) {
+    servers.push({
+      name: 'yaml-language-server',
+      script: yamlLanguageServer,
+      args: ['--stdio'],
+      settings: {
+        yaml: { validate: true, hover: true, completion: true, format: { enable: false }, schemas: {}, schemaStore: { enable: false }, kubernetesCRDStore: { enable: false } },
+        http: {},
+        '[yaml]': {},
+        editor: {},
+      },
+      languageId: 'yaml',
+    });
+  } else {
+    lines.push(`yaml-language-server: ${yamlLanguageServer} is missing; skipped`);
+  }
+  if (servers.length === 0) return lines;
+
+  const rows: Row[] = [];
+  for (const size of options.quick ? SIZES.slice(0, 2) : SIZES) {
+    const label = `${size / 1000}k`;
+    const manifest = generateManifest(SEED ^ size, size);
+    // One repository per size, so no other big manifest is in the graph when this one opens.
+    const repo = generateFluxRepo(path.join(benchDir, `lsp-${label}`), {
+      files: 200,
+      extraKey: LSP_REPO_KEY,
+      extra: lspExtra,
+    });
+    const parse = yamlParseMs(manifest);
+    const lineCount = manifest.split('\n').length - 1;
+    lines.push(`${label}: ${lineCount} lines, ${mb(Buffer.byteLength(manifest))}, ${manifest.split('\n---\n').length} documents; yaml parseAllDocuments ${ms(parse)}; repo ${repo.files} files`);
+    const results = new Map<string, Measured>();
+    for (const server of servers) results.set(server.name, await measure(server, repo.root, manifest));
+    const rl = results.get('render-lens');
+    const yls = results.get('yaml-language-server');
+    // Lower is better for every measure here: say by how much render-lens is ahead or behind.
+    const versus = (pick: (m: Measured) => number, format: (n: number) => string, [better, worse] = ['faster', 'slower']) => {
+      if (!yls) return undefined;
+      const note = `yaml-language-server ${format(pick(yls))}`;
+      if (!rl || !(pick(rl) > 0) || !(pick(yls) > 0)) return note;
+      const ratio = pick(rl) / pick(yls);
+      return `${note}: render-lens ${(ratio <= 1 ? 1 / ratio : ratio).toFixed(1)}× ${ratio <= 1 ? better : worse}`;
+    };
+    const budgeted = size === 10_000;
+    const row = (what: string, pick: (m: Measured) => number, format: (n: number) => string, limit?: number, limitText?: string, words?: [string, string]): Row => {
+      const note = versus(pick, format, words);
+      if (!rl) return { what: `${label} ${what}`, value: '—', note };
+      if (limit === undefined) return { what: `${label} ${what}`, value: format(pick(rl)), note };
+      const budget = budgetRow(`${label} ${what}`, pick(rl), limit, format, note);
+      return limitText ? { ...budget, budget: limitText } : budget;
+    };
+    rows.push(row('open → diagnostics, cold', (m) => m.cold, ms));
+    rows.push(row('open → diagnostics, warm', (m) => m.open, ms, budgeted ? 1.3 * parse : undefined, `≤ 1.3× parse = ${ms(1.3 * parse)}`));
+    rows.push(row(`one-char edit → diagnostics (median of ${EDITS})`, (m) => m.edit, ms, budgeted ? 50 : undefined));
+    rows.push(row(`hover (median of ${HOVERS})`, (m) => m.hover, ms));
+    rows.push(row('server peak RSS', (m) => m.peakRss ?? NaN, mb, undefined, undefined, ['smaller', 'larger']));
+    if (rl) lines.push(`  render-lens: ${rl.openDiagnostics} diagnostics after open, ${rl.editDiagnostics} after the last edit; hover ${rl.hoverFound ? 'answered' : 'empty'}`);
+    if (yls) lines.push(`  yaml-language-server: ${yls.openDiagnostics} diagnostics after open, ${yls.editDiagnostics} after the last edit; hover ${yls.hoverFound ? 'answered' : 'empty (no schema)'}`);
+  }
+  return [...lines, '', ...table(rows)];
+}
+
+/** One server, one manifest: a fresh process for the cold open, another for the rest. */
+async function measure(server: ServerSpec, root: string, text: string): Promise<Measured> {
+  const uriOf = (file: string) => pathToFileURL(path.join(root, ...file.split('/'))).toString();
+  const uri = uriOf(MANIFEST);
+  let cold = NaN;
+  const fresh = await BenchLspClient.start(server, root);
+  try {
+    cold = (await timeMsAsync(() => fresh.open(uri, text, 1))).ms;
+  } finally {
+    await fresh.stop();
+  }
+  const client = await BenchLspClient.start(server, root);
+  try {
+    await client.open(uriOf(WARM_UP), generateManifest(SEED ^ 0x3a3a, WARM_UP_LINES), 1);
+    const opened = await timeMsAsync(() => client.open(uri, text, 1));
+    const edits: number[] = [];
+    let current = text;
+    let editDiagnostics = 0;
+    for (let i = 0; i < EDITS; i++) {
+      const offset = editOffset(current, (i + 1) / (EDITS + 1));
+      const position = positionAt(current, offset);
+      current = current.slice(0, offset) + 'x' + current.slice(offset);
+      const changed = await timeMsAsync(() => client.change(uri, i + 2, { start: position, end: position }, 'x'));
+      edits.push(changed.ms);
+      editDiagnostics = changed.value.diagnostics.length;
+    }
+    const hovers: number[] = [];
+    let hoverFound = false;
+    for (let i = 0; i < HOVERS; i++) {
+      const offset = hoverOffset(current, (i + 1) / (HOVERS + 1));
+      const hovered = await timeMsAsync(() => client.hover(uri, positionAt(current, offset)));
+      hovers.push(hovered.ms);
+      hoverFound ||= hovered.value !== null;
+    }
+    return {
+      cold,
+      open: opened.ms,
+      openDiagnostics: opened.value.diagnostics.length,
+      edit: median(edits),
+      editDiagnostics,
+      hover: median(hovers),
+      hoverFound,
+      peakRss: client.peakRss(),
+    };
+  } finally {
+    await client.stop();
+  }
+}
+
+/** The end of a script line near `fraction` of the text: appending `x` there changes no finding. */
+function editOffset(text: string, fraction: number): number {
+  const marker = text.indexOf('\n    set -eu\n', Math.floor(text.length * fraction));
+  const lineStart = (marker === -1 ? text.lastIndexOf('\n    set -eu\n') : marker) + '\n    set -eu\n'.length;
+  return text.indexOf('\n', lineStart);
+}
+
+/** Inside the `${region}` of a document near `fraction` of the text. */
+function hoverOffset(text: string, fraction: number): number {
+  const marker = '  region: ${region}';
+  const at = text.indexOf(marker, Math.floor(text.length * fraction));
+  return (at === -1 ? text.lastIndexOf(marker) : at) + marker.indexOf('${') + 3;
+}
+
+function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, character: offset - lineStart };
+}

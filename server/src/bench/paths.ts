@@ -1,0 +1,54 @@
+/**
+ * Where the bench finds the project and writes its inputs. The bench runs as tsc output
+ * (server/out/bench/main.js), as an esbuild bundle anywhere (/tmp/bench.js), or from any
+ * working directory: the root is the nearest folder holding the render-lens package.json,
+ * looked for above this file first and then above the working directory.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const projectRoot = findProjectRoot();
+
+/** Generated inputs live here; `.bench/` is gitignored. */
+export const benchDir = path.join(projectRoot, '.bench');
+
+/** The built server as an editor starts it (`npm run build` or `node esbuild.mjs`). */
+export const renderLensServer = path.join(projectRoot, 'dist', 'server.js');
+
+/** The exact-pinned devDependency the bench compares against. */
+export const yamlLanguageServer = path.join(projectRoot, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
+
+/** ../shared beside the project: the design, facts and conformance vectors. */
+export const sharedDir = path.resolve(projectRoot, '..', 'shared');
+
+/**
+ * Reads a conformance JSONL file from ../shared/conformance (as test/support/paths.ts does;
+ * the bench does not import test code). Lines are split on `\n` only: some strings hold
+ * U+2028, U+0085 or `\r`, which other splitters treat as line breaks.
+ */
+export function loadConformance<T>(relativePath: string): T[] {
+  const text = fs.readFileSync(path.join(sharedDir, 'conformance', relativePath), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as T);
+}
+
+function findProjectRoot(): string {
+  for (const start of [__dirname, process.cwd()]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const manifest = path.join(dir, 'package.json');
+      if (fs.existsSync(manifest) && isRenderLens(manifest)) return dir;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  throw new Error(`no render-lens package.json above ${__dirname} or ${process.cwd()}`);
+}
+
+function isRenderLens(manifest: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === 'render-lens';
+  } catch {
+    return false;
+  }
+}
