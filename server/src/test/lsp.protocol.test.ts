@@ -48,6 +48,10 @@ suite('language server over stdio', () => {
       ['UNDEFINED-VAR', 'HOME', 7, 14],
     ]);
     assert.equal(published.version, 1);
+    // Related information points into the Kustomization's own file, at its own line numbers.
+    const related = published.diagnostics[0].relatedInformation?.[0];
+    assert.ok(related && related.location.uri.endsWith('/clusters/production/apps.yaml'));
+    assert.deepEqual([related.location.range.start.line, related.location.range.start.character], [8, 4]);
     for (const diagnostic of published.diagnostics) {
       assert.equal(diagnostic.source, 'render-lens');
       assert.match(diagnostic.codeDescription?.href ?? '', new RegExp(`/docs/rules/${String(diagnostic.code)}\\.md$`));
