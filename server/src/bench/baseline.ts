@@ -7,7 +7,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import * as YAML from 'yaml';
-import { projectRoot } from './paths';
+import { projectRoot } from '../dev/project-paths';
 import { bestOf } from './report';
 
 type ParseAll = (text: string) => unknown[];

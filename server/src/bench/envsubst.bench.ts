@@ -3,7 +3,7 @@
  * over every scalar of every open file), and envsubst over the conformance vectors.
  */
 import { envsubst, scanTemplate } from '../core/envsubst';
-import { loadConformance } from './paths';
+import { loadConformance } from '../dev/project-paths';
 
 interface Vector {
   input: string;

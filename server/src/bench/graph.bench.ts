@@ -11,7 +11,7 @@ import * as path from 'path';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { CLUSTERS, generateFluxRepo, listRepo, type GeneratedRepo } from './generate';
-import { benchDir } from './paths';
+import { benchDir } from '../dev/project-paths';
 import { bestOf, budgetRow, median, ms, table, timeMs, type BenchOptions, type Row } from './report';
 
 const SIZES = [200, 2_000, 10_000];

@@ -14,7 +14,7 @@ import { parseIncremental, reparseYamlFile } from '../core/workspace/reparse';
 import { parseYamlFile, type ParsedFile } from '../core/yaml/document';
 import { NodeHost } from '../node-host';
 import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest, random } from './generate';
-import { benchDir } from './paths';
+import { benchDir } from '../dev/project-paths';
 import { table, type BenchOptions } from './report';
 
 export async function benchIncremental(options: BenchOptions): Promise<string[]> {

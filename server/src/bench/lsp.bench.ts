@@ -23,7 +23,7 @@ import { yamlParseMs } from './baseline';
 import { LSP_REPO_KEY, lspExtra } from './incremental.bench';
 import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from './generate';
 import { BenchLspClient, type ServerSpec } from './lsp-client';
-import { benchDir, renderLensServer, yamlLanguageServer } from './paths';
+import { benchDir, renderLensServer, yamlLanguageServer } from '../dev/project-paths';
 import { budgetRow, mb, median, ms, table, timeMsAsync, type BenchOptions, type Row } from './report';
 
 const SIZES = [1_000, 10_000, 50_000];

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { generateFleetRepo, generateFluxRepo, generateHelmRepo, type GeneratedRepo } from './generate';
-import { benchDir } from './paths';
+import { benchDir } from '../dev/project-paths';
 import { ms, table, timeMs, type BenchOptions, type Row } from './report';
 
 export async function benchRepos(options: BenchOptions): Promise<string[]> {

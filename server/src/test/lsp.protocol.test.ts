@@ -6,11 +6,11 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkWorkspaceCommand, contextsRequest, renderRequest, type ContextsResult, type RenderResult } from '../protocol';
-import { LspTestClient } from './support/lsp-client';
+import { ProbeClient } from './support/probe-client';
 
 suite('language server over stdio', () => {
   let workspace: string;
-  let client: LspTestClient;
+  let client: ProbeClient;
 
   suiteSetup(async () => {
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-lsp-'));
@@ -21,7 +21,7 @@ suite('language server over stdio', () => {
       path.join(workspace, 'clusters', 'production', 'apps.yaml'),
       ['apiVersion: kustomize.toolkit.fluxcd.io/v1', 'kind: Kustomization', 'metadata:', '  name: apps', '  namespace: flux-system', 'spec:', '  path: ./apps', '  postBuild:', '    substitute:', '      cluster: production', ''].join('\n'),
     );
-    client = await LspTestClient.start(workspace);
+    client = await ProbeClient.start(workspace);
   });
 
   suiteTeardown(async () => {

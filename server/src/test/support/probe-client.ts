@@ -135,6 +135,11 @@ export class ProbeClient {
     await cleared;
   }
 
+  /** Any request by method name (custom Render Lens requests, definition, rename…). */
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
   hover(uri: string, position: Position): Promise<Hover | null> {
     return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
   }

@@ -1,6 +1,6 @@
 /**
- * Where the bench finds the project and writes its inputs. The bench runs as tsc output
- * (server/out/bench/main.js), as an esbuild bundle anywhere (/tmp/bench.js), or from any
+ * Where the tests and the bench find the project, ../shared and the bench inputs. They run as tsc output
+ * (server/out/...), as an esbuild bundle anywhere (/tmp/x.js), or from any
  * working directory: the root is the nearest folder holding the render-lens package.json,
  * looked for above this file first and then above the working directory.
  */
@@ -22,8 +22,7 @@ export const yamlLanguageServer = path.join(projectRoot, 'node_modules', 'yaml-l
 export const sharedDir = path.resolve(projectRoot, '..', 'shared');
 
 /**
- * Reads a conformance JSONL file from ../shared/conformance (as test/support/paths.ts does;
- * the bench does not import test code). Lines are split on `\n` only: some strings hold
+ * Reads a conformance JSONL file from ../shared/conformance. Lines are split on `\n` only: some strings hold
  * U+2028, U+0085 or `\r`, which other splitters treat as line breaks.
  */
 export function loadConformance<T>(relativePath: string): T[] {
