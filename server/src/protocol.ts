@@ -13,6 +13,8 @@ export interface RenderLensSettings {
   assumeStrict: boolean;
   /** Globs of workspace files not to check. */
   exclude: string[];
+  /** Extra Helm values files, globs relative to each chart (`ci/*.yaml`), shown in hovers. */
+  helmValuesFiles: string[];
 }
 
 /** What the client says about the editor at start. */
@@ -24,7 +26,7 @@ export interface InitializationOptions {
   yamlSyntaxReportedElsewhere?: boolean;
 }
 
-export const defaultSettings: RenderLensSettings = { enable: true, severity: {}, assumeStrict: true, exclude: [] };
+export const defaultSettings: RenderLensSettings = { enable: true, severity: {}, assumeStrict: true, exclude: [], helmValuesFiles: [] };
 
 /** Checks every file of every workspace folder and publishes the diagnostics. */
 export const checkWorkspaceCommand = 'renderLens.server.checkWorkspace';

@@ -27,6 +27,8 @@ export interface EngineSettings {
   strictDefault?: boolean;
   /** Files to skip (globs), on top of the repository's `exclude`. */
   exclude?: readonly string[];
+  /** Extra Helm values files, as globs relative to each chart's directory (`ci/*.yaml`). */
+  helmValuesFiles?: readonly string[];
   /** Only this cluster's render contexts count (`render-lens check --cluster`). */
   cluster?: string;
   /** Assume strict substitution everywhere: a readiness report for the Flux 2.9 upgrade. */
@@ -152,6 +154,17 @@ export class Engine {
       if (this.index.exists(chartDir === '' ? 'Chart.yaml' : `${chartDir}/Chart.yaml`)) return true;
     }
     return false;
+  }
+
+  /** The extra values files of the chart in `chartDir` that the settings point at, sorted. */
+  helmValuesFiles(chartDir: string): string[] {
+    const globs = this.settings.helmValuesFiles ?? [];
+    if (globs.length === 0) return [];
+    const prefix = chartDir === '' ? '' : `${chartDir}/`;
+    return this.index
+      .files()
+      .filter((file) => file.startsWith(prefix) && /\.ya?ml$/i.test(file) && !file.slice(prefix.length).startsWith('templates/'))
+      .filter((file) => globs.some((glob) => matchesGlob(file.slice(prefix.length), glob)));
   }
 
   isExcluded(path: string): boolean {

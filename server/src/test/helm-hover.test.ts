@@ -103,6 +103,22 @@ suite('helm hover', () => {
     assert.match(markdown, /Helm fails here — `YAML parse error on backup\/templates\/cronjob\.yaml: error converting YAML to JSON: yaml: line 8: did not find expected alphabetic or numeric character`/);
   });
 
+  test('with the renderLens.helm.valuesFiles setting, each extra values file is shown on top of values.yaml', () => {
+    const all: Record<string, string> = { ...files, [`${chart}/ci/prod-values.yaml`]: 'compress: "yes please"\ncron:\n  schedule: "0 3 * * *"\n', [`${chart}/ci/notes.txt`]: 'not values' };
+    const engine = new Engine(new MemoryHost(all), { helmValuesFiles: ['ci/*.yaml'] });
+    const text = all[cronjob];
+    const hover = helmHoverAt(engine, cronjob, text.indexOf('{{ .Values.compress }}') + 3);
+    assert.ok(hover);
+    const [withDefaults, withProd] = hover.markdown.split('\n---\n');
+    assert.match(withDefaults, /value: true\n```/);
+    assert.match(withProd, /^\n\*\*With `charts\/backup\/ci\/prod-values\.yaml`\*\* \(on top of values\.yaml\):/);
+    assert.match(withProd, /value: yes please\n```/);
+    // Maps merge: the file overrides cron.schedule and keeps values.yaml's other keys.
+    const schedule = helmHoverAt(engine, cronjob, text.indexOf('{{ .Values.cron.schedule }}') + 3);
+    assert.match(schedule?.markdown.split('\n---\n')[1] ?? '', /schedule: 0 3 \* \* \*\n```/);
+    assert.equal(new Engine(new MemoryHost(all)).helmValuesFiles(chart).length, 0, 'no setting, no extra files');
+  });
+
   test('the string "true" rendered bare is the bool true, in a field that must be a string', () => {
     const markdown = hoverOn(files, cronjob, '{{ .Values.compress }}');
     assert.match(markdown, /`\.Values\.compress`: the string "true"/);

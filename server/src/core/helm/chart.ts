@@ -115,3 +115,31 @@ function coerceString(value: unknown): string {
   if (value instanceof GoFloat) return formatFloat32G(value.value);
   return '';
 }
+
+/**
+ * The chart with another values file on top of values.yaml, as `helm template -f FILE`
+ * coalesces them: maps merge key by key, the file's scalars and lists win, null deletes.
+ */
+export function withValuesFile(chart: Chart, file: string, files: ChartFiles): Chart {
+  const text = files.text(file);
+  if (text === undefined) return { ...chart, valuesFile: file, values: new Unknown(`${file} cannot be read`) };
+  const read = yamlToJson(text);
+  if (!read.ok) return { ...chart, valuesFile: file, valuesError: read.error, values: new Unknown(`${file} does not parse: ${read.error}`) };
+  const overlay = read.value === null ? new GoMap(true) : fromJsonable(read.value);
+  return { ...chart, valuesFile: file, valuesError: undefined, values: coalesce(chart.values, overlay) };
+}
+
+function coalesce(base: TValue, overlay: TValue): TValue {
+  if (!(base instanceof GoMap) || !(overlay instanceof GoMap)) return overlay;
+  const merged = new GoMap(true);
+  for (const [key, value] of base.entries) merged.set(key, value);
+  for (const [key, value] of overlay.entries) {
+    const at = merged.entries.findIndex(([k]) => k === key);
+    if (value === null) {
+      if (at >= 0) merged.entries.splice(at, 1);
+      continue;
+    }
+    merged.set(key, at >= 0 ? (coalesce(merged.entries[at][1] as TValue, value as TValue) as typeof value) : value);
+  }
+  return merged;
+}

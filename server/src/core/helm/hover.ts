@@ -11,7 +11,7 @@ import { LineIndex } from '../positions';
 import { codeSpan } from '../render/values';
 import { formatFloat64G } from '../yaml/v2/go-number';
 import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
-import { chartDirOf, loadChart, templateName, type Chart } from './chart';
+import { chartDirOf, loadChart, templateName, withValuesFile, type Chart } from './chart';
 import { executeTemplate, type ActionRun, type Rendered } from './execute';
 import type { FieldSlot } from './key-paths';
 import { manifestAt, readManifest, splitManifests } from './manifests';
@@ -52,6 +52,14 @@ export function helmHoverAt(engine: Engine, file: string, offset: number): Hover
   const pipeline = pipelineOf(node);
   if (node.type === 'output' && pipeline) lines.push(...outputLines(engine, chart, file, text, action, pipeline, rendered));
   else if (pipeline) lines.push(...conditionLines(engine, chart, file, text, action, pipeline, rendered, node.type));
+  // The same action with each extra values file the user pointed a setting at (e.g. ci/*.yaml).
+  if (node.type === 'output' && pipeline) {
+    for (const valuesFile of engine.helmValuesFiles(dir)) {
+      const variant = withValuesFile(chart, valuesFile, files);
+      lines.push('', '---', '', `**With \`${valuesFile}\`** (on top of values.yaml):`, '');
+      lines.push(...outputLines(engine, variant, file, text, action, pipeline, executeTemplate(variant, file, { force })));
+    }
+  }
   return { range, markdown: lines.join('\n').trimEnd() };
 }
 
