@@ -4,6 +4,7 @@
  */
 import { envsubst, scanTemplate } from '../core/envsubst';
 import { loadConformance } from '../dev/project-paths';
+import { random } from './generate';
 
 interface Vector {
   input: string;
@@ -76,18 +77,6 @@ function rate(megabytes: number, seconds: number): string {
 
 function ms(seconds: number): string {
   return `${(seconds * 1000).toFixed(1)} ms`;
-}
-
-/** mulberry32: a small deterministic generator, so every run measures the same text. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const NAMES = ['APP_NAME', 'NAMESPACE', 'CLUSTER', 'REGION', 'REPLICAS', 'IMAGE_TAG', 'DOMAIN', 'LOG_LEVEL'];
