@@ -15,6 +15,8 @@ export interface RenderLensSettings {
   exclude: string[];
   /** Extra Helm values files, globs relative to each chart (`ci/*.yaml`), shown in hovers. */
   helmValuesFiles: string[];
+  /** Check every file in the background once the open files are checked (with progress). */
+  checkWorkspaceOnStartup: boolean;
 }
 
 /** What the client says about the editor at start. */
@@ -26,7 +28,7 @@ export interface InitializationOptions {
   yamlSyntaxReportedElsewhere?: boolean;
 }
 
-export const defaultSettings: RenderLensSettings = { enable: true, severity: {}, assumeStrict: true, exclude: [], helmValuesFiles: [] };
+export const defaultSettings: RenderLensSettings = { enable: true, severity: {}, assumeStrict: true, exclude: [], helmValuesFiles: [], checkWorkspaceOnStartup: true };
 
 /** Checks every file of every workspace folder and publishes the diagnostics. */
 export const checkWorkspaceCommand = 'renderLens.server.checkWorkspace';

@@ -51,6 +51,8 @@ interface Waiter {
 export class BenchLspClient {
   private readonly waiters: Waiter[] = [];
   private configured: (() => void) | undefined;
+  private progressEnd: ((at: number) => void) | undefined;
+  private readonly progressEnded = new Promise<number>((resolve) => (this.progressEnd = resolve));
   readonly stderr: string[] = [];
 
   private constructor(
@@ -76,10 +78,18 @@ export class BenchLspClient {
     });
     connection.onRequest(RegistrationRequest.type, () => undefined);
     connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    // No handler per token: every `$/progress` arrives here (a MessageConnection method).
+    const progress = connection as unknown as { onUnhandledProgress(handler: (params: { value: { kind?: string } }) => void): void };
+    progress.onUnhandledProgress(({ value }) => {
+      if (value.kind === 'end') this.progressEnd?.(performance.now());
+    });
   }
 
-  /** Spawns the server, initializes it for `workspaceRoot` and waits until it has read its settings. */
-  static async start(spec: ServerSpec, workspaceRoot: string): Promise<BenchLspClient> {
+  /**
+   * Spawns the server, initializes it for `workspaceRoot` and waits until it has read its
+   * settings; with `settle`, also lets it apply them before anything is timed.
+   */
+  static async start(spec: ServerSpec, workspaceRoot: string, settle = true): Promise<BenchLspClient> {
     const child = spawn(process.execPath, [spec.script, ...spec.args], { stdio: ['pipe', 'pipe', 'pipe'], cwd: workspaceRoot });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new BenchLspClient(spec, child, connection);
@@ -93,6 +103,7 @@ export class BenchLspClient {
       workspaceFolders: [{ uri: rootUri, name: path.basename(workspaceRoot) }],
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+        window: { workDoneProgress: true },
         textDocument: {
           synchronization: { dynamicRegistration: false, didSave: false },
           publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
@@ -105,7 +116,7 @@ export class BenchLspClient {
     // Both servers pull their settings once initialized; wait for that (but not forever).
     await Promise.race([configured, delay(5000)]);
     // Let the server apply what it read before anything is timed.
-    await delay(200);
+    if (settle) await delay(200);
     return client;
   }
 
@@ -125,6 +136,11 @@ export class BenchLspClient {
     const published = this.diagnostics(uri, version);
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
     return published;
+  }
+
+  /** When the first work-done progress the server started ended (performance.now()). */
+  firstProgressEnd(): Promise<number> {
+    return this.progressEnded;
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {

@@ -6,14 +6,17 @@
  *   --quick            skip the largest sizes (50k-line manifests, the 10,000-file repository)
  *   --only a,b         run only these sections
  */
+import * as fs from 'fs';
 import * as os from 'os';
+import * as path from 'path';
+import { benchDir } from '../dev/project-paths';
 import { benchEnvsubst } from './envsubst.bench';
 import { benchGraph } from './graph.bench';
 import { benchIncremental } from './incremental.bench';
 import { benchLsp } from './lsp.bench';
 import { benchParse } from './parse.bench';
 import { benchRepos } from './repos.bench';
-import type { BenchOptions } from './report';
+import { beginSection, recorded, type BenchOptions } from './report';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -35,10 +38,16 @@ async function main(): Promise<void> {
     if (only && !only.includes(name)) continue;
     const sectionStarted = Date.now();
     process.stdout.write(`# ${name}\n`);
+    beginSection(name);
     for (const line of await run(options)) process.stdout.write(`  ${line}\n`);
     process.stdout.write(`  (${((Date.now() - sectionStarted) / 1000).toFixed(1)} s)\n\n`);
   }
   process.stdout.write(`bench: ${((Date.now() - started) / 1000).toFixed(0)} s${options.quick ? ' (--quick)' : ''}, load average ${loadAverage()}\n`);
+  // The numbers, for comparing runs (`.bench/` is git-ignored).
+  const results = path.join(benchDir, 'results.json');
+  fs.mkdirSync(benchDir, { recursive: true });
+  fs.writeFileSync(results, JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.cpus().length, quick: options.quick, rows: recorded }, null, 2) + '\n');
+  process.stdout.write(`bench: results written to ${path.relative(process.cwd(), results)}\n`);
 }
 
 function loadAverage(): string {

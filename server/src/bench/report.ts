@@ -51,15 +51,27 @@ export interface Row {
   /** undefined: no budget, just a figure. */
   pass?: boolean;
   note?: string;
+  /** The raw figures of a budget row, for the JSON results. */
+  measured?: number;
+  limit?: number;
+}
+
+/** Every row printed in this run, by section, for the JSON results (main.ts writes them). */
+export const recorded: Array<Row & { section: string }> = [];
+let currentSection = '';
+
+export function beginSection(name: string): void {
+  currentSection = name;
 }
 
 /** A budget row: `measured` against `limit` (both in the same unit), PASS when within it. */
 export function budgetRow(what: string, measured: number, limit: number, format: (n: number) => string, note?: string): Row {
-  return { what, value: format(measured), budget: `≤ ${format(limit)}`, pass: measured <= limit, note };
+  return { what, value: format(measured), budget: `≤ ${format(limit)}`, pass: measured <= limit, note, measured, limit };
 }
 
 /** Plain columns, padded; PASS/OVER last so a reader's eye finds them. */
 export function table(rows: readonly Row[]): string[] {
+  for (const row of rows) recorded.push({ section: currentSection, ...row });
   const header = { what: 'measure', value: 'value', budget: 'budget', verdict: '', note: '' };
   const cells = rows.map((r) => ({ what: r.what, value: r.value, budget: r.budget ?? '', verdict: r.pass === undefined ? '' : r.pass ? 'PASS' : 'OVER', note: r.note ?? '' }));
   const all = [header, ...cells];

@@ -67,6 +67,9 @@ export function isYamlFile(path: string): boolean {
 /** Edits to these can change the graph; edits to anything else only change the file itself. */
 const graphRelevant = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ConfigMap|Secret|ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
 
+/** The scan of a value without `$`, shared (rules only read scans). */
+const noDollars: TemplateScan = Object.freeze({ runs: Object.freeze([]) as unknown as TemplateScan['runs'], expansions: Object.freeze([]) as unknown as TemplateScan['expansions'] });
+
 const commentNote = ' (In a comment: the controller drops comments, but `flux envsubst` over a `kustomize build` stream substitutes them.)';
 
 export class Engine {
@@ -197,7 +200,7 @@ export class Engine {
     const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
     const run = (rule: Rule, c: RuleContext) => this.runRule(rule, c);
     const keyOf = () => [this.graph, this.settings, this.repoConfig];
-    const window = (i: number) => substitutedOf(context.documents()[i]);
+    const window = (i: number) => context.documents()[i].substituted;
     const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => (keep ? this.findingCache.run(rule, context, window, keyOf, run) : run(rule, context)));
     const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
@@ -315,17 +318,22 @@ export class Engine {
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      const scalars = this.scalarCache.get(document, keep, () => [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: this.scan(file, site.text.value) })));
+      const scalars = this.scalarCache.get(document, keep, () => [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: this.scan(file, site.value) })));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
       const startOf = (c: SubstitutedScalar) => c.site.range.start;
       const own = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
-      return { index: i, document, object: objects.get(i), substitution, scalars: [...scalars, ...own] };
+      const view: DocumentView = { index: i, document, object: objects.get(i), substitution, scalars: [...scalars, ...own], substituted: [] };
+      // Built once per document here, not per rule that asks (a file has thousands of scalars).
+      if (substitution.active.length > 0) view.substituted = view.scalars.map(({ site, scan, comment }) => ({ site, scan, comment, document: view }));
+      return view;
     });
   }
 
   /** The envsubst scan of a value; one that fails (a bug) is logged and read as plain text. */
   private scan(file: string, value: string): TemplateScan {
+    // Without a `$` there is nothing to scan: most values of most files.
+    if (!value.includes('$')) return noDollars;
     try {
       return scanTemplate(value);
     } catch (error) {
@@ -354,16 +362,11 @@ export class Engine {
       knownRule: (id) => ruleById(id) !== undefined,
       substitutedScalars() {
         // Once per check, not once per rule that asks.
-        substituted ??= this.documents().flatMap(substitutedOf);
+        substituted ??= this.documents().flatMap((document) => document.substituted);
         return substituted;
       },
     };
   }
-}
-
-/** What substitutedScalars() holds of one document: its scalars if it is substituted in a context. */
-function substitutedOf(document: DocumentView): ReturnType<RuleContext['substitutedScalars']> {
-  return document.substitution.active.length > 0 ? document.scalars.map((s) => ({ ...s, document })) : [];
 }
 
 /**
@@ -408,7 +411,7 @@ function commentScalars(comments: readonly YamlComment[], scan: (text: string) =
     .map((c) => {
       const starts = Int32Array.from(c.text, (_, i) => c.start + 1 + i);
       const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
-      const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text };
+      const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text };
       return { site, scan: scan(c.text), comment: true };
     });
 }

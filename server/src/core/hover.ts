@@ -61,7 +61,7 @@ function notSubstituted(substitution: DocumentSubstitution): string {
 }
 
 function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution): Hover {
-  const source = scalar.site.text.value.slice(expansion.start, expansion.end);
+  const source = scalar.site.value.slice(expansion.start, expansion.end);
   const range = sourceRange(scalar.site.text, expansion.start, expansion.end);
   const lines = [`**${codeSpan(source)}** — Flux post-build substitution`, ''];
   if (expansion.error !== undefined) {
@@ -133,7 +133,7 @@ function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstituti
       lines.push(`| ${active.label} | ${secret ? 'a secret value (not shown)' : 'unknown here'} | — |`);
       continue;
     }
-    const after = scalarAfterSubstitution(site.text.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
+    const after = scalarAfterSubstitution(site.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
     const cell =
       after.kind === 'failed' ? 'the Kustomization fails (see the diagnostics) | — |' : after.kind === 'broken' ? `the YAML breaks: \`${after.error}\` | — |` : `${after.display === '' ? '*empty*' : codeSpan(after.display.replace(/\|/g, '\\|'))} | ${after.type} |`;
     lines.push(`| ${active.label} | ${cell}`);

@@ -15,6 +15,9 @@ export const benchDir = path.join(projectRoot, '.bench');
 /** The built server as an editor starts it (`npm run build` or `node esbuild.mjs`). */
 export const renderLensServer = path.join(projectRoot, 'dist', 'server.js');
 
+/** The built command-line tool, as `npx render-lens` runs it. */
+export const renderLensCli = path.join(projectRoot, 'dist', 'cli.js');
+
 /** The exact-pinned devDependency the bench compares against. */
 export const yamlLanguageServer = path.join(projectRoot, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 

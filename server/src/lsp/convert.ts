@@ -3,10 +3,11 @@
  * unit LSP positions use by default, so conversion is TextDocument's positionAt.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { ruleDocsUrl } from '../core/docs';
 import type { Finding, Fix, Range, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
+import type { DiagnosticData, FixStore } from './fix-store';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -15,28 +16,25 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** What a diagnostic carries in `data`: the finding's fixes, so code actions only read them. */
-export interface DiagnosticData {
-  fixes: Fix[];
-}
-
 export function toLspRange(document: TextDocument, range: Range) {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
+}
+
+/**
+ * The diagnostics of one file's findings, published as `version` (null: checked from disk).
+ * Their fixes stay in `store`; each diagnostic says which are its own.
+ */
+export function toDiagnostics(document: TextDocument, findings: readonly Finding[], version: number | null, store: FixStore, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): Diagnostic[] {
+  const data = store.remember(document.uri, version, findings.map((f) => f.fixes));
+  return findings.map((finding, i) => toDiagnostic(document, finding, uriOf, textOf, data[i]));
 }
 
 /**
  * Related locations usually point into other files (the Kustomization, the variable
  * ConfigMap): their positions come from those files' texts, through `textOf`.
  */
-export function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): Diagnostic {
-  const data: DiagnosticData = { fixes: finding.fixes };
-  const indexes = new Map<string, LineIndex>();
-  const positionIn = (file: string, offset: number) => {
-    if (file === finding.file) return document.positionAt(offset);
-    let index = indexes.get(file);
-    if (!index) indexes.set(file, (index = new LineIndex(textOf(file) ?? '')));
-    return index.positionAt(offset);
-  };
+function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string, textOf: (file: string) => string | undefined, data: DiagnosticData | undefined): Diagnostic {
+  const positionIn = positionsIn(finding.file, document, textOf);
   return {
     range: toLspRange(document, finding.range),
     severity: severities[finding.severity],
@@ -48,32 +46,37 @@ export function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (f
       location: { uri: uriOf(related.file), range: { start: positionIn(related.file, related.range.start), end: positionIn(related.file, related.range.end) } },
       message: related.message,
     })),
-    data,
+    ...(data ? { data } : {}),
   };
 }
 
-/** Code actions for one diagnostic, built only from the fixes it carries. */
-export function toCodeActions(diagnostic: Diagnostic, documentOf: (file: string) => TextDocument | undefined, uriOf: (file: string) => string): CodeAction[] {
-  const data = diagnostic.data as DiagnosticData | undefined;
-  if (!data || !Array.isArray(data.fixes)) return [];
-  const actions: CodeAction[] = [];
-  for (const fix of data.fixes) {
+/**
+ * Positions in `file` (the document's own file) and in other files, whose texts come from
+ * `textOf`: an open editor buffer when there is one, else the file as the engine knows it.
+ */
+function positionsIn(file: string, document: TextDocument, textOf: (file: string) => string | undefined): (other: string, offset: number) => Position {
+  const indexes = new Map<string, LineIndex>();
+  return (other, offset) => {
+    if (other === file) return document.positionAt(offset);
+    let index = indexes.get(other);
+    if (!index) indexes.set(other, (index = new LineIndex(textOf(other) ?? '')));
+    return index.positionAt(offset);
+  };
+}
+
+/** Code actions for one diagnostic, built only from the fixes it carries (through the fix store). */
+export function toCodeActions(diagnostic: Diagnostic, fixes: readonly Fix[], file: string, document: TextDocument, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): CodeAction[] {
+  const positionIn = positionsIn(file, document, textOf);
+  return fixes.map((fix) => {
     const changes: Record<string, TextEdit[]> = {};
-    let complete = true;
     for (const edit of fix.edits) {
-      const document = documentOf(edit.file);
-      if (!document) {
-        complete = false;
-        break;
-      }
-      (changes[uriOf(edit.file)] ??= []).push({ range: toLspRange(document, edit.range), newText: edit.newText });
+      const range = { start: positionIn(edit.file, edit.range.start), end: positionIn(edit.file, edit.range.end) };
+      (changes[uriOf(edit.file)] ??= []).push({ range, newText: edit.newText });
     }
-    if (!complete) continue;
     const workspaceEdit: WorkspaceEdit = { changes };
     const action = CodeAction.create(fix.title, workspaceEdit, CodeActionKind.QuickFix);
     action.diagnostics = [diagnostic];
     action.isPreferred = fix.preferred ?? false;
-    actions.push(action);
-  }
-  return actions;
+    return action;
+  });
 }

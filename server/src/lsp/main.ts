@@ -5,6 +5,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection, type InitializeResult } from 'vscode-languageserver/node';
 import { version } from '../version';
+import { FixStore } from './fix-store';
 import { createLogger } from './logger';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
@@ -51,7 +52,9 @@ connection.onInitialize((params): InitializeResult => {
   };
 });
 
-const diagnostics = registerDiagnostics(connection, documents, workspaces, log);
+const fixes = new FixStore();
+let startupCheckQueued = false;
+const diagnostics = registerDiagnostics(connection, documents, workspaces, fixes, log);
 watchSettings(
   connection,
   () => configurationSupported,
@@ -61,13 +64,18 @@ watchSettings(
     if (yamlSyntaxElsewhere) engineSettings.severities = { 'YAML-SYNTAX': 'off', ...engineSettings.severities };
     workspaces.configure(engineSettings);
     diagnostics.refreshAll();
+    // The files open at start first, then (once) the rest of the workspace in the background.
+    if (settings.checkWorkspaceOnStartup && !startupCheckQueued) {
+      startupCheckQueued = true;
+      diagnostics.whenIdle(() => workspaceCheck.runInBackground());
+    }
   },
   log,
 );
-registerCodeActions(connection, documents, workspaces);
+registerCodeActions(connection, documents, workspaces, fixes);
 registerHover(connection, documents, workspaces);
 registerCompletion(connection, documents, workspaces);
-registerCheckWorkspace(connection, workspaces);
+const workspaceCheck = registerCheckWorkspace(connection, workspaces, fixes, (uri) => documents.get(uri) !== undefined);
 registerNavigation(connection, documents, workspaces);
 registerRenderRequests(connection, documents, workspaces);
 

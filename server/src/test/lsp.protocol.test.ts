@@ -73,6 +73,25 @@ suite('language server over stdio', () => {
     assert.deepEqual(republished.diagnostics, []);
   });
 
+  test('a fix may edit a file that is not open, and an edit retires the fixes of the version before it', async () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: region\ndata:\n  where: ${region}\n';
+    const uri = fileOf('region.yaml', text);
+    const published = await client.open(uri, text);
+    const undefinedVar = published.diagnostics.find((d) => d.code === 'UNDEFINED-VAR');
+    assert.ok(undefinedVar, 'region is not defined');
+    // The diagnostic says which fixes are its own; the edits stay on the server.
+    assert.ok(!JSON.stringify(undefinedVar.data).includes('newText'));
+    const actions = await client.codeActions(uri, undefinedVar);
+    const kustomization = pathToFileURL(path.join(workspace, 'clusters', 'production', 'apps.yaml')).toString();
+    const define = actions.find((action) => action.edit?.changes?.[kustomization] !== undefined);
+    assert.ok(define, `a fix defines the variable in the closed Kustomization: ${actions.map((a) => a.title).join(' | ')}`);
+    const source = fs.readFileSync(path.join(workspace, 'clusters', 'production', 'apps.yaml'), 'utf8');
+    const defined = TextDocument.applyEdits(TextDocument.create(kustomization, 'yaml', 0, source), define.edit!.changes![kustomization]);
+    assert.match(defined, /\n {6}region: ""\n/);
+    await client.replace(uri, text.replace('where:', 'where2:'), 2);
+    assert.deepEqual(await client.codeActions(uri, undefinedVar), [], 'fixes computed for version 1 are not offered on version 2');
+  });
+
   test('reports broken YAML where it breaks and keeps serving', async () => {
     const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {app: web\n';
     const published = await client.open(fileOf('broken.yaml', broken), broken);

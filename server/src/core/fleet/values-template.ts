@@ -73,7 +73,7 @@ export function valuesTemplates(doc: FleetDocument): TemplateSource[] {
     if (isMap(templateValues)) {
       for (const pair of templateValues.items) {
         const site = isScalar(pair.value) ? doc.sites.get(pair.value) : undefined;
-        if (site && site.text.value.includes('${')) out.push(joined(`${block.prefix}helm.templateValues.${String((pair.key as { value?: unknown })?.value)}`, [site]));
+        if (site && site.value.includes('${')) out.push(joined(`${block.prefix}helm.templateValues.${String((pair.key as { value?: unknown })?.value)}`, [site]));
       }
     }
   }
@@ -86,7 +86,7 @@ function joined(where: string, sites: ScalarSite[]): TemplateSource {
   for (const site of sites) {
     if (text !== '') text += '\n';
     pieces.push({ site, at: text.length });
-    text += site.text.value;
+    text += site.value;
   }
   return { where, text, pieces };
 }
@@ -103,7 +103,7 @@ function templateScalars(node: Node | null | undefined, sites: SiteIndex): Scala
   }
   if (isSeq(node)) return node.items.flatMap((item) => templateScalars(item as Node, sites));
   const site = isScalar(node) ? sites.get(node) : undefined;
-  return site && goScalar(node, sites)?.kind === 'string' && site.text.value.includes('${') ? [site] : [];
+  return site && goScalar(node, sites)?.kind === 'string' && site.value.includes('${') ? [site] : [];
 }
 
 /** What the dot holds: the context, a string map (labels), a string, or something unknown. */
@@ -292,7 +292,7 @@ function mapRange(source: TemplateSource, pos: number, end: number): Range {
   let index = source.pieces.length - 1;
   while (index > 0 && source.pieces[index].at > pos) index--;
   const piece = source.pieces[index];
-  const length = piece.site.text.value.length;
+  const length = piece.site.value.length;
   const from = Math.min(Math.max(pos - piece.at, 0), length);
   const to = Math.min(Math.max(end - piece.at, from), length);
   if (length === 0) return piece.site.range;

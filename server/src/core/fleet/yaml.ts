@@ -52,7 +52,7 @@ export function goScalar(node: Node | null | undefined, sites: SiteIndex): GoSca
   if (node === null || node === undefined) return { kind: 'null', value: null, text: '', site: undefined };
   if (!isScalar(node)) return undefined;
   const site = sites.get(node);
-  const text = site?.text.value ?? (node.value === null || node.value === undefined ? '' : String(node.value));
+  const text = site?.value ?? (node.value === null || node.value === undefined ? '' : String(node.value));
   const plain = (site?.style ?? node.type ?? 'PLAIN') === 'PLAIN' && node.tag !== TAG_STR && node.tag !== '!!str';
   const value: GoValue = plain ? resolvePlainV2(text) : text;
   return { kind: jsonKind(value), value, text, site };

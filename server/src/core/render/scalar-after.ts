@@ -2,11 +2,19 @@
  * What one string scalar becomes after the controller's round trip: emitted by go-yaml v2
  * (quoting chosen for the value as written), substituted as text, read back with YAML 1.1
  * typing. The same three steps the controller runs, on a one-field document.
+ *
+ * Rules and hovers ask this for every substituted scalar in every render context, so the
+ * steps are shared where the answer cannot differ: the emitted text is remembered per value,
+ * the answer per value and values of the variables it reads, and a literal block that
+ * substitution leaves with the same lines is known to stay a string without decoding it
+ * (block-literal.ts).
  */
-import { envsubst, type Lookup } from '../envsubst';
+import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type ExpansionNode, type Lookup, type TemplateScan } from '../envsubst';
 import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
+import { BoundedMemo } from '../bounded-memo';
+import { unchangedLiteralBlock } from './block-literal';
 
 export type JsonType = 'string' | 'bool' | 'number' | 'null' | 'array' | 'object';
 
@@ -19,13 +27,90 @@ export type ScalarAfter =
 
 const field = 'k';
 
+/** A value as go-yaml v2 emits it in a one-field document, and every name envsubst reads there. */
+interface Emitted {
+  text: string;
+  /** Scanned when first asked: the block shortcut needs only the text. */
+  names?: readonly string[];
+}
+
+/** Enough for every distinct scalar of a big open file and its neighbours; the oldest go first. */
+const emitted = new BoundedMemo<string, Emitted>(20_000);
+/** Keyed by everything the answer depends on: the value, key or not, strictness, the values read. */
+const answers = new BoundedMemo<string, ScalarAfter>(20_000);
+/** Per value: go-yaml v2 emits it as a literal block this module can reason about. */
+const simpleBlock = new BoundedMemo<string, boolean>(20_000);
+
 export function scalarAfterSubstitution(value: string, isKey: boolean, lookup: Lookup, strict: boolean): ScalarAfter {
+  const document = emittedOf(value, isKey);
+  // Read from the emitted text, not the value: quoting can change what an expression says.
+  document.names ??= [...new Set(scanTemplate(document.text).expansions.flatMap((e) => e.names))];
+  // The same value with the same variables gives the same answer: `${app_name}` in every
+  // document of a file is worked out once per context.
+  const key = JSON.stringify([isKey, strict, value, ...document.names.map((name) => lookup(name) ?? null)]);
+  return answers.get(key, () => {
+    const substituted = envsubst(document.text, lookup, { strict });
+    if (substituted.kind !== 'output') return { kind: 'failed' };
+    const block = isKey ? undefined : unchangedLiteralBlock(document.text, substituted.text, `${field}: `);
+    return block !== undefined ? { kind: 'value', type: 'string', display: block } : read(substituted.text, isKey);
+  });
+}
+
+function emittedOf(value: string, isKey: boolean): Emitted {
+  return emitted.get(`${isKey ? 'k' : 'v'}${value}`, () => ({ text: emit(value, isKey) }));
+}
+
+/**
+ * True when the value provably arrives as a string, decided from its expansions alone: a
+ * literal block whose every expansion yields one line of ordinary characters, with the first
+ * and last lines anchored by text no expansion replaces. False means "ask
+ * scalarAfterSubstitution": most long substituted values are such blocks (scripts, configs),
+ * and substituting and decoding each of them in every context costs more than parsing the file.
+ */
+export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lookup, strict: boolean): boolean {
+  if (scan.nul !== undefined || !value.includes('\n')) return false;
+  const isSimpleBlock = simpleBlock.get(value, () => {
+    const { text } = emittedOf(value, false);
+    return unchangedLiteralBlock(text, text, `${field}: `) !== undefined;
+  });
+  if (!isSimpleBlock) return false;
+  const lastLine = value.lastIndexOf('\n', value.length - 2) + 1;
+  let anchoredEnd = false;
+  let from = lastLine;
+  for (const expansion of scan.expansions) {
+    // An expansion on the first column may start the block with a space; one that spans lines
+    // reads a different default in the emitted text (its lines are indented there).
+    if (expansion.start === 0 || value.slice(expansion.start, expansion.end).includes('\n')) return false;
+    if (expansion.end > lastLine) {
+      anchoredEnd ||= /\S/.test(value.slice(from, Math.max(from, expansion.start)));
+      from = Math.max(from, expansion.end);
+    }
+    const text = plainReference(expansion) ? lookup(expansion.node.name) : undefined;
+    if (text === undefined) {
+      const result = evaluateExpansion(expansion, lookup, { strict });
+      if (result.kind !== 'output' || !oneOrdinaryLine.test(result.text)) return false;
+    } else if (!oneOrdinaryLine.test(text)) return false;
+  }
+  return anchoredEnd || /\S/.test(value.slice(from));
+}
+
+/** A bare `${NAME}`: its value is the variable's, as is (an ordinary line survives UTF-8 unchanged). */
+function plainReference(expansion: Expansion): expansion is Expansion & { node: ExpansionNode } {
+  return expansion.node !== undefined && expansion.node.operator === 'value' && expansion.node.args.length === 0;
+}
+
+/** What an expansion may yield without changing a literal block's lines (see block-literal.ts). */
+const oneOrdinaryLine = /^[\t\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
+
+function emit(value: string, isKey: boolean): string {
   const document = new GoMap(true);
   if (isKey) document.set(value, 'v');
   else document.set(field, value);
-  const substituted = envsubst(marshalYamlV2(document), lookup, { strict });
-  if (substituted.kind !== 'output') return { kind: 'failed' };
-  const read = yamlToJson(substituted.text);
+  return marshalYamlV2(document);
+}
+
+function read(text: string, isKey: boolean): ScalarAfter {
+  const read = yamlToJson(text);
   if (!read.ok) return { kind: 'broken', error: read.error };
   const root = read.value;
   if (!(root instanceof GoMap)) return { kind: 'broken', error: 'the document is no longer a map' };

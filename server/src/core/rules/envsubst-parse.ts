@@ -44,14 +44,14 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
       for (const expansion of scan.expansions) {
         if (expansion.error === undefined) continue;
         const range = sourceRange(site.text, expansion.start, expansion.end);
-        const expression = site.text.value.slice(expansion.start, expansion.end);
+        const expression = site.value.slice(expansion.start, expansion.end);
         const report: RuleReport = {
           range,
           message: `Flux cannot parse ${code(expression)}: ${expansion.error}. Every resource of ${contextList(active)} fails to reconcile.${hint(expression)}`,
           related: relatedKustomizations(active),
           // After dollars (`$$${A[0]}`) the run is half-escaped: DOLLAR-HALF-ESCAPED's fix escapes
           // it, and a second `$` from here would undo that fix.
-          fixes: site.text.value[expansion.start - 1] === '$' ? [] : [
+          fixes: site.value[expansion.start - 1] === '$' ? [] : [
             {
               title: `Escape for Flux: ${code('$' + expression)} reaches the cluster as ${code(expression)}`,
               edits: [{ range: { start: range.start, end: range.start }, newText: '$' }],

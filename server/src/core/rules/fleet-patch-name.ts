@@ -70,7 +70,7 @@ or use the exact resource name.
 /** The part of the name Go's error quotes, when it occurs exactly once. */
 function fragmentRange(site: ScalarSite, fragment: string | undefined): Range | undefined {
   if (!fragment) return undefined;
-  const at = site.text.value.indexOf(fragment);
-  if (at < 0 || site.text.value.indexOf(fragment, at + 1) >= 0) return undefined;
+  const at = site.value.indexOf(fragment);
+  if (at < 0 || site.value.indexOf(fragment, at + 1) >= 0) return undefined;
   return sourceRange(site.text, at, at + fragment.length);
 }

@@ -58,7 +58,7 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
           yield {
             range: sourceRange(site.text, expansion.start, expansion.end),
             message:
-              `\`${site.text.value.slice(expansion.start, expansion.end)}\` reaches the cluster literally: ${renderers.join(', ')} ` +
+              `\`${site.value.slice(expansion.start, expansion.end)}\` reaches the cluster literally: ${renderers.join(', ')} ` +
               `${renderers.length === 1 ? 'applies' : 'apply'} this file without substitution, though \`${name}\` is defined for ${[...new Set(definers.map((d) => d.label))].join(', ')}.`,
             related: unsubstituted.map((s) => ({
               file: s.context.instance.kustomization.object.file,

@@ -49,6 +49,8 @@ export interface DocumentView {
   object: K8sObject | undefined;
   substitution: DocumentSubstitution;
   scalars: readonly SubstitutedScalar[];
+  /** `scalars` each with this document, when it is substituted in a context; else empty. */
+  substituted: ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
 
 export interface RuleContext {

@@ -1,6 +1,6 @@
 import { defineVariableFix } from '../fixes';
 import { fieldKind, fieldName } from '../kube/field-types';
-import { scalarAfterSubstitution } from '../render/scalar-after';
+import { scalarAfterSubstitution, staysStringCheaply } from '../render/scalar-after';
 import { isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
 import { relatedKustomizations } from './contexts';
@@ -63,8 +63,10 @@ does both.
         const variables = names.map((name) => active.variable(name));
         // A value the repository cannot show (encrypted, external) has no knowable type.
         if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) continue;
+        const lookup = (name: string) => active.variable(name)?.value;
+        if (!site.isKey && staysStringCheaply(site.value, scan, lookup, active.strict)) continue;
         const secret = secretField || variables.some((v) => v?.layers[0]?.secret);
-        const after = scalarAfterSubstitution(site.text.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
+        const after = scalarAfterSubstitution(site.value, site.isKey, lookup, active.strict);
         if (after.kind === 'broken') problems.push({ active, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
         else if (after.kind === 'value' && after.type !== 'string') problems.push({ active, what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
       }
@@ -75,7 +77,7 @@ does both.
         continue;
       }
       const fixes: RuleFix[] = [];
-      const quoted = !breaks && !secretField && quoteFix(site.text.value, site.range, context.text, problems[0].active, context.parsedFile);
+      const quoted = !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
       if (quoted) fixes.push(quoted);
       yield report('error', `${site.isKey ? 'This key' : `${fieldName(site.path)} must be a string, but it`} ${describe(problems)}${breaks ? '' : '; quotes in the file do not survive the controller'}.`, fixes);
 

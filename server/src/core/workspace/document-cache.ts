@@ -23,6 +23,7 @@
 import type { Document } from 'yaml';
 import type { Finding, Range } from '../model';
 import type { Rule, RuleContext, SubstitutedScalar } from '../rules/rule';
+import { movedSite } from '../yaml/document';
 
 type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 
@@ -48,32 +49,9 @@ export class ScalarCache {
   }
 }
 
-/**
- * A scalar moved by `delta`. Its per-unit offsets are moved when first read: rules read them
- * only to place a finding, and a document moves on every edit above it.
- */
+/** A scalar moved by `delta`, its offsets moved lazily (movedSite). */
 function shiftScalar(scalar: SubstitutedScalar, delta: number): SubstitutedScalar {
-  const { site } = scalar;
-  const built = site.text;
-  let starts: Int32Array | undefined;
-  let ends: Int32Array | undefined;
-  const text = {
-    value: built.value,
-    get starts(): Int32Array {
-      return (starts ??= shifted(built.starts, delta));
-    },
-    get ends(): Int32Array {
-      return (ends ??= shifted(built.ends, delta));
-    },
-  };
-  return { ...scalar, site: { ...site, range: moved(site.range, delta), text } };
-}
-
-/** A copy of `offsets` moved by `delta` (a plain loop: a typed array's map calls back per unit). */
-function shifted(offsets: Int32Array, delta: number): Int32Array {
-  const out = new Int32Array(offsets.length);
-  for (let i = 0; i < offsets.length; i++) out[i] = offsets[i] + delta;
-  return out;
+  return { ...scalar, site: movedSite(scalar.site, delta) };
 }
 
 interface CachedFindings {

@@ -67,8 +67,10 @@ export interface ScalarSite {
   style: ScalarStyle;
   /** The scalar's source range (quotes and block header included). */
   range: Range;
-  /** The decoded value as a string, with source offsets per unit. */
-  text: ScalarText;
+  /** The decoded value as a string, with source offsets per unit (built on first use). */
+  readonly text: ScalarText;
+  /** `text.value`, cheaper: most values need no offset map. */
+  readonly value: string;
 }
 
 /** Every scalar (keys and values) of a document, in source order. */
@@ -102,20 +104,83 @@ function siteOf(node: Scalar, source: string, path: NodePath, isKey: boolean): S
   if (!node.range) return undefined;
   const [start, end] = node.range;
   const style = (node.type ?? 'PLAIN') as ScalarStyle;
+  return new LazySite(node, isKey, path, style, { start, end }, source);
+}
+
+/**
+ * Most scalars are never looked at closely (nothing in them is substituted): the offset map
+ * of `text` costs two arrays per scalar, so it is built the first time a rule asks for it.
+ * `value` alone is usually the parser's own string.
+ */
+class LazySite implements ScalarSite {
+  private decoded: ScalarText | undefined;
+
+  constructor(
+    readonly node: Scalar,
+    readonly isKey: boolean,
+    readonly path: NodePath,
+    readonly style: ScalarStyle,
+    readonly range: Range,
+    private readonly source: string,
+  ) {}
+
+  get text(): ScalarText {
+    this.decoded ??= decodeSite(this.node, this.source, this.style, this.range);
+    return this.decoded;
+  }
+
+  /** The decoded value; the same string as `text.value`, without building the offset map when it can. */
+  get value(): string {
+    if (this.decoded) return this.decoded.value;
+    // decodeSite always ends with the parser's string when there is one.
+    return typeof this.node.value === 'string' ? this.node.value : this.text.value;
+  }
+}
+
+/**
+ * A site moved by `delta` (an edit above it shifted its document). The per-unit offsets are
+ * moved when first read: rules read them only to place a finding, and a document moves on
+ * every edit above it.
+ */
+export function movedSite(site: ScalarSite, delta: number): ScalarSite {
+  let text: ScalarText | undefined;
+  return {
+    node: site.node,
+    isKey: site.isKey,
+    path: site.path,
+    style: site.style,
+    range: { start: site.range.start + delta, end: site.range.end + delta },
+    value: site.value,
+    get text(): ScalarText {
+      text ??= { value: site.value, starts: shifted(site.text.starts, delta), ends: shifted(site.text.ends, delta) };
+      return text;
+    },
+  };
+}
+
+/** A copy of `offsets` moved by `delta` (a plain loop: a typed array's map calls back per unit). */
+function shifted(offsets: Int32Array, delta: number): Int32Array {
+  const out = new Int32Array(offsets.length);
+  for (let i = 0; i < offsets.length; i++) out[i] = offsets[i] + delta;
+  return out;
+}
+
+function decodeSite(node: Scalar, source: string, style: ScalarStyle, { start, end }: Range): ScalarText {
   const raw = source.slice(start, end);
   const token = node.srcToken as { indent?: number } | undefined;
-  let text = decodeScalar(raw, style, start, token?.indent ?? 0);
+  const text = decodeScalar(raw, style, start, token?.indent ?? 0);
   if (typeof node.value === 'string' && node.value === `${text.value}\n` && (style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED')) {
     // A block scalar that ends the input without a line break still ends in the one its
     // chomping keeps; the decoder stops short of it. Map that break to the scalar's end and
     // keep every other unit exact (a fix computed from a whole-scalar range lands elsewhere).
-    text = { value: node.value, starts: Int32Array.from([...text.starts, end]), ends: Int32Array.from([...text.ends, end]) };
-  } else if (typeof node.value === 'string' && text.value !== node.value) {
+    return { value: node.value, starts: Int32Array.from([...text.starts, end]), ends: Int32Array.from([...text.ends, end]) };
+  }
+  if (typeof node.value === 'string' && text.value !== node.value) {
     // Our decoder and the parser disagree (an edge case of folding or escapes): trust the
     // parser's value and point every unit at the whole scalar rather than at a wrong column.
-    text = wholeRange(node.value, start, end);
+    return wholeRange(node.value, start, end);
   }
-  return { node, isKey, path, style, range: { start, end }, text };
+  return text;
 }
 
 function wholeRange(value: string, start: number, end: number): ScalarText {

@@ -5,16 +5,19 @@
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { toDiagnostic } from '../convert';
+import { toDiagnostics } from '../convert';
+import type { FixStore } from '../fix-store';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
 
 export interface DiagnosticsScheduler {
   /** Re-checks every open document (after a settings or graph change). */
   refreshAll(): void;
+  /** Runs `work` once no open document waits for its check (now, if none does). */
+  whenIdle(work: () => void): void;
 }
 
-export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, log: Logger): DiagnosticsScheduler {
+export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
   // is checked, once the queue of pending events has drained. One document per turn of the
   // event loop: its diagnostics go out before the next is checked (the connection writes on
@@ -22,6 +25,16 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   // edit that arrives meanwhile replaces what is still pending.
   const pending = new Map<string, TextDocument>();
   let scheduled = false;
+  let idleWork: Array<() => void> = [];
+
+  /** After a turn of the event loop, so that notifications already received are queued first. */
+  const runIdleWork = () =>
+    setImmediate(() => {
+      if (pending.size > 0 || scheduled) return;
+      const work = idleWork;
+      idleWork = [];
+      work.forEach((w) => w());
+    });
 
   const flush = () => {
     scheduled = false;
@@ -34,7 +47,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
       if (pending.size > 0 && !scheduled) {
         scheduled = true;
         setImmediate(flush);
-      }
+      } else if (pending.size === 0 && idleWork.length > 0) runIdleWork();
     }
   };
 
@@ -55,7 +68,8 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const started = Date.now();
     // An open document: keep per-document results, so its next edit re-checks what it touched.
     const { findings } = located.engine.analyzeFile(located.file, { keep: true });
-    const diagnostics = findings.filter((f) => f.file === located.file).map((f) => toDiagnostic(document, f, (other) => workspaces.uriOf(located, other), (other) => located.engine.index.text(other)));
+    const own = findings.filter((f) => f.file === located.file);
+    const diagnostics = toDiagnostics(document, own, document.version, fixes, (other) => workspaces.uriOf(located, other), (other) => located.engine.index.text(other));
     log.debug(`checked ${located.file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms`);
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   };
@@ -72,6 +86,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   documents.onDidChangeContent(({ document }) => changed(document));
   documents.onDidClose(({ document }) => {
     pending.delete(document.uri);
+    fixes.forget(document.uri);
     const located = workspaces.locate(document.uri);
     // The file on disk is the truth again once its buffer closes.
     if (located?.engine.update(located.file, located.host.readFile(located.file))) refreshAll();
@@ -87,5 +102,10 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     if (graphChanged) refreshAll();
   });
 
-  return { refreshAll };
+  const whenIdle = (work: () => void) => {
+    idleWork.push(work);
+    if (pending.size === 0 && !scheduled) runIdleWork();
+  };
+
+  return { refreshAll, whenIdle };
 }

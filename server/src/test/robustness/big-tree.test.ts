@@ -41,6 +41,15 @@ function writeTree(): string {
   return root;
 }
 
+/** Resolves with the first token whose progress satisfies `predicate`. */
+async function progressUntilAny(client: ProbeClient, predicate: (values: ProgressValue[]) => boolean): Promise<string> {
+  for (;;) {
+    const found = [...client.progress].find(([, values]) => predicate(values));
+    if (found) return found[0];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Resolves once `predicate` holds for the progress recorded under `token`. */
 async function progressUntil(client: ProbeClient, token: string, predicate: (values: ProgressValue[]) => boolean): Promise<ProgressValue[]> {
   for (;;) {
@@ -77,8 +86,28 @@ suite('robustness: a 100,000-file tree', function () {
     assert.ok(cached.files <= 100 && cached.source <= 64 * 1024, JSON.stringify(cached));
   });
 
+  test('at start the open file is checked first, and the whole tree follows in the background with progress', async () => {
+    const background = await ProbeClient.start(root);
+    try {
+      const uri = background.uriOf(root, 'apps/team1/cm1.yaml');
+      const published = await background.open(uri, fs.readFileSync(path.join(root, 'apps', 'team1', 'cm1.yaml'), 'utf8'));
+      assert.deepEqual(published.diagnostics.map((d) => d.code), ['TYPE-CHANGE']);
+      // The server asked for a token of its own (no command was run) and ends it when done.
+      const token = await progressUntilAny(background, (values) => values.some((v) => v.kind === 'end'));
+      const at = (predicate: (event: ProbeClient['timeline'][number]) => boolean) => background.timeline.findIndex(predicate);
+      const end = at((e) => e.kind === 'progress' && e.token === token && e.value.kind === 'end');
+      assert.ok(at((e) => e.kind === 'publish' && e.uri === uri) < end, 'the open file was not kept waiting for the whole tree');
+      const closed = new Set(background.timeline.flatMap((e) => (e.kind === 'publish' && e.uri !== uri ? [e.uri] : [])));
+      assert.equal(closed.size, manifests - 1, 'every other manifest got its diagnostics in the background');
+      assert.ok((background.progress.get(token) ?? []).some((v) => v.kind === 'report'), 'progress was reported');
+    } finally {
+      await background.stop();
+    }
+  });
+
   test('Check Workspace reports work-done progress, on its own token or the client\'s', async () => {
-    client = await ProbeClient.start(root);
+    // The background check at start is off here: the only check is the one requested.
+    client = await ProbeClient.start(root, {}, { checkWorkspaceOnStartup: false });
     const result = (await client.executeCommand(checkWorkspaceCommand)) as CheckWorkspaceResult;
     assert.equal(result.files, manifests + 1);
     assert.ok(result.errors >= manifests);
@@ -94,7 +123,7 @@ suite('robustness: a 100,000-file tree', function () {
   });
 
   test('Check Workspace stops when cancelled, and the server goes on', async () => {
-    client ??= await ProbeClient.start(root);
+    client ??= await ProbeClient.start(root, {}, { checkWorkspaceOnStartup: false });
     const cancel = new CancellationTokenSource();
     const running = client.executeCommand(checkWorkspaceCommand, { workDoneToken: 'cancel-me', cancel });
     await progressUntil(client, 'cancel-me', (values) => values.some((v) => v.kind === 'report'));

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'url';
 import {
   CancellationTokenSource,
   CodeActionRequest,
+  ConfigurationRequest,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -36,6 +37,7 @@ import {
   type WorkDoneProgressEnd,
   type WorkDoneProgressReport,
 } from 'vscode-languageserver-protocol/node';
+import type { RenderLensSettings } from '../../protocol';
 import { projectRoot } from './paths';
 
 export type ProgressValue = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
@@ -47,6 +49,8 @@ export class ProbeClient {
   readonly published: PublishDiagnosticsParams[] = [];
   /** Work-done progress values by token, in arrival order. */
   readonly progress = new Map<string, ProgressValue[]>();
+  /** Diagnostics and progress as they arrived relative to each other. */
+  readonly timeline: Array<{ kind: 'publish'; uri: string } | { kind: 'progress'; token: string; value: ProgressValue }> = [];
   exitCode: number | null | undefined;
   private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private readonly exited: Promise<number | null>;
@@ -62,6 +66,7 @@ export class ProbeClient {
     });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.published.push(params);
+      this.timeline.push({ kind: 'publish', uri: params.uri });
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         const waiter = this.waiters[i];
         if (waiter.uri === params.uri && (waiter.version === undefined || waiter.version === params.version)) {
@@ -79,24 +84,31 @@ export class ProbeClient {
     progress.onUnhandledProgress((params) => {
       const list = this.progress.get(String(params.token)) ?? [];
       list.push(params.value as ProgressValue);
+      this.timeline.push({ kind: 'progress', token: String(params.token), value: params.value as ProgressValue });
       this.progress.set(String(params.token), list);
     });
     connection.onRequest(RegistrationRequest.type, () => undefined);
   }
 
-  /** Starts the server over one workspace folder, or several. */
-  static async start(workspaceRoots: string | readonly string[], env: Record<string, string> = {}): Promise<ProbeClient> {
+  /**
+   * Starts the server over one workspace folder, or several. With `settings`, the client
+   * answers `workspace/configuration` with them for `renderLens`; without, it cannot, and the
+   * server runs on its defaults.
+   */
+  static async start(workspaceRoots: string | readonly string[], env: Record<string, string> = {}, settings?: Partial<RenderLensSettings>): Promise<ProbeClient> {
     const roots = typeof workspaceRoots === 'string' ? [workspaceRoots] : workspaceRoots;
     const server = path.join(projectRoot, 'dist', 'server.js');
     const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new ProbeClient(child, connection);
+    if (settings) connection.onRequest(ConfigurationRequest.type, ({ items }) => items.map((item) => (item.section === 'renderLens' ? settings : null)));
     connection.listen();
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: pathToFileURL(roots[0]).toString(),
       workspaceFolders: roots.map((root) => ({ uri: pathToFileURL(root).toString(), name: path.basename(root) })),
       capabilities: {
+        ...(settings ? { workspace: { configuration: true } } : {}),
         window: { workDoneProgress: true },
         textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true } },
       },

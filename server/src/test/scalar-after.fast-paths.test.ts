@@ -1,0 +1,84 @@
+/**
+ * The shortcuts of render/scalar-after.ts against the full round trip they stand in for
+ * (go-yaml v2 emit, envsubst, go-yaml v2 decode). Seeded property tests over multi-line
+ * values built from the pieces that decide a literal block's shape: leading and trailing
+ * spaces and tabs, blank lines, expansions on the first and last columns, dollar runs, and
+ * variable values with line breaks, spaces, CR, NEL and controls.
+ */
+import * as assert from 'assert/strict';
+import * as fc from 'fast-check';
+import { envsubst, scanTemplate } from '../core/envsubst';
+import { unchangedLiteralBlock } from '../core/render/block-literal';
+import { scalarAfterSubstitution, staysStringCheaply } from '../core/render/scalar-after';
+import { GoMap } from '../core/yaml/v2/value';
+import { marshalYamlV2 } from '../core/yaml/v2/marshal';
+import { yamlToJson } from '../core/yaml/v2/yaml-to-json';
+
+const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);
+const numRuns = Number(process.env.RENDER_LENS_FUZZ_RUNS ?? 600);
+
+const piece = fc.constantFrom('a', 'echo', ' ', '  ', '\t', '#', ': ', '-', '${A}', '${B}', '${A:-x}', '${C:=  }', '$$', '$${A}', '$$$', '$', '"', "'", '|', '\u00e9');
+const line = fc.array(piece, { maxLength: 5 }).map((parts) => parts.join(''));
+const value = fc.array(line, { minLength: 2, maxLength: 5 }).chain((lines) => fc.constantFrom('', '\n', '\n\n').map((end) => lines.join('\n') + end));
+const variable = fc.option(fc.constantFrom('', 'v', ' lead', 'trail ', 'two\nlines', '\r', '\u0085', '\u0001', 'x: y', '#', '  '), { nil: undefined });
+const variables = fc.record({ A: variable, B: variable, C: variable });
+
+function field(text: string): string {
+  const document = new GoMap(true);
+  document.set('k', text);
+  return marshalYamlV2(document);
+}
+
+suite('scalar-after fast paths', () => {
+  test('a literal block whose lines keep their shape reads back as the decoder reads it', () => {
+    let decided = 0;
+    fc.assert(
+      fc.property(value, variables, (text, vars) => {
+        const emitted = field(text);
+        const substituted = envsubst(emitted, (name) => vars[name as keyof typeof vars], { strict: false });
+        if (substituted.kind !== 'output') return;
+        const fast = unchangedLiteralBlock(emitted, substituted.text, 'k: ');
+        if (fast === undefined) return;
+        decided++;
+        const read = yamlToJson(substituted.text);
+        assert.ok(read.ok, `decodes: ${JSON.stringify(substituted.text)}`);
+        assert.equal(fast, (read.value as GoMap).get('k'), JSON.stringify(substituted.text));
+      }),
+      { seed, numRuns },
+    );
+    assert.ok(decided > numRuns / 20, `decided ${decided} of ${numRuns}`);
+  });
+
+  test('a value said to stay a string is a string after the whole round trip', () => {
+    let decided = 0;
+    fc.assert(
+      fc.property(value, variables, fc.boolean(), (text, vars, strict) => {
+        const scan = scanTemplate(text);
+        if (scan.expansions.some((e) => e.error !== undefined)) return;
+        const lookup = (name: string) => vars[name as keyof typeof vars];
+        if (!staysStringCheaply(text, scan, lookup, strict)) return;
+        decided++;
+        const after = scalarAfterSubstitution(text, false, lookup, strict);
+        assert.deepEqual(after.kind === 'value' ? after.type : after, 'string', JSON.stringify({ text, vars, strict }));
+      }),
+      { seed, numRuns },
+    );
+    // The shortcut must actually decide a good share of ordinary blocks, or it is dead code.
+    assert.ok(decided > numRuns / 20, `decided ${decided} of ${numRuns}`);
+  });
+
+  test('the shortcut declines what only a decoder can tell', () => {
+    const lookup = (values: Record<string, string>) => (name: string) => values[name];
+    const check = (text: string, values: Record<string, string>) => staysStringCheaply(text, scanTemplate(text), lookup(values), false);
+    assert.equal(check('echo ${A}\nrun\n', { A: 'ok' }), true);
+    // A line break in a value moves the lines after it.
+    assert.equal(check('echo ${A}\nrun\n', { A: 'a\nb' }), false);
+    // The first column may gain a space, which changes the block's indentation.
+    assert.equal(check('${A} first\nrun\n', { A: 'ok' }), false);
+    // The last line may empty, which changes what chomping keeps.
+    assert.equal(check('first\n${A}', { A: 'ok' }), false);
+    assert.equal(check('first\nx ${A}', { A: '' }), true);
+    // A control character is an error in go-yaml's reader.
+    assert.equal(check('echo ${A}\nrun\n', { A: '\u0001' }), false);
+  });
+});
