@@ -6,11 +6,30 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { WorkspaceHost } from './core/host';
 
+/**
+ * Opening a listed file: never through a symbolic link (O_NOFOLLOW), and never waiting on a
+ * FIFO (O_NONBLOCK). Undefined where the platform has no such flags (Windows).
+ */
+const listedFileFlags = fs.constants.O_NOFOLLOW !== undefined && fs.constants.O_NONBLOCK !== undefined ? fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK : undefined;
+// Node documents numeric open(2) flags for every `flag` option; the typings only say string.
+const listedFileOptions = { encoding: 'utf8', flag: listedFileFlags as unknown as string } as const;
+
 export class NodeHost implements WorkspaceHost {
   /** The root with its own symbolic links resolved: the one place reads may land. */
   private realRoot: string | undefined;
+  /**
+   * Files the last listing found as regular files, reached through real directories only (the
+   * walk does not follow links). Reading one needs no realpath: only its last component could
+   * have become a link since, and O_NOFOLLOW refuses that.
+   */
+  private listed = new Set<string>();
 
-  constructor(readonly root: string) {}
+  /** The root with a trailing separator, for joining listed paths. */
+  private readonly rootSlash: string;
+
+  constructor(readonly root: string) {
+    this.rootSlash = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  }
 
   /** Workspace-relative path with `/` separators, or undefined when outside the root. */
   relative(absolute: string): string | undefined {
@@ -29,6 +48,12 @@ export class NodeHost implements WorkspaceHost {
    * repository cannot make the server read outside the workspace.
    */
   readFile(relative: string): string | undefined {
+    try {
+      // A listed path is normal by construction. (The flags exist where `/` is the separator.)
+      if (listedFileFlags !== undefined && this.listed.has(relative)) return fs.readFileSync(`${this.rootSlash}${relative}`, listedFileOptions);
+    } catch {
+      return undefined;
+    }
     if (relative.split('/').some((part) => part === '..' || part === '.') || path.isAbsolute(relative)) return undefined;
     try {
       this.realRoot ??= fs.realpathSync.native(this.root);
@@ -45,14 +70,21 @@ export class NodeHost implements WorkspaceHost {
     const out = new Set<string>();
     const start = dir === '' || dir === '.' ? this.root : this.absolute(dir);
     walk(start, this.root, out, new Set());
-    return [...out].sort();
+    const files = [...out].sort();
+    // Only a listing from the root walked real directories alone: a subdirectory's own path
+    // may pass through a link.
+    if (start === this.root) this.listed = new Set(files);
+    return files;
   }
 }
 
 const skippedDirectories = new Set(['.git', 'node_modules']);
 
-/** Lists regular files; symbolic links are not followed, so loops and escapes are impossible. */
-function walk(dir: string, root: string, out: Set<string>, seen: Set<string>): void {
+/**
+ * Lists regular files; symbolic links are not followed, so loops and escapes are impossible.
+ * `prefix` is `dir` relative to the root, with a trailing `/` (empty at the root).
+ */
+function walk(dir: string, root: string, out: Set<string>, seen: Set<string>, prefix = dirPrefix(root, dir)): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -64,9 +96,15 @@ function walk(dir: string, root: string, out: Set<string>, seen: Set<string>): v
   seen.add(dir);
   for (const entry of entries) {
     if (entry.isDirectory()) {
-      if (!skippedDirectories.has(entry.name)) walk(path.join(dir, entry.name), root, out, seen);
+      // `dir` is already a clean path: joining by hand skips path.join's normalizing.
+      if (!skippedDirectories.has(entry.name)) walk(`${dir}${path.sep}${entry.name}`, root, out, seen, `${prefix}${entry.name}/`);
     } else if (entry.isFile()) {
-      out.add(path.relative(root, path.join(dir, entry.name)).split(path.sep).join('/'));
+      out.add(prefix + entry.name);
     }
   }
+}
+
+function dirPrefix(root: string, dir: string): string {
+  const relative = path.relative(root, dir).split(path.sep).join('/');
+  return relative === '' ? '' : `${relative}/`;
 }

@@ -129,7 +129,7 @@ export class Engine {
 
   /** A keystroke among ConfigMaps that no substituteFrom names leaves the graph as it is (graph-edits.ts). */
   private keepsGraph(file: string, before: string, after: string, objectsBefore: readonly K8sObject[] | undefined): boolean {
-    return this.graph !== undefined && objectsBefore !== undefined && editKeepsGraph(this.graph, file, before, after, objectsBefore, this.index.objects(file));
+    return this.graph !== undefined && objectsBefore !== undefined && editKeepsGraph(this.graph, file, before, after, objectsBefore, () => this.index.model(file)?.objects ?? []);
   }
 
   /** Looks for new and removed files (a full check on request); known texts are kept. */

@@ -43,8 +43,7 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
   let gate: { strict: boolean; text: string; file: string; range: Range } | undefined;
   for (const dir of dirs) {
     const fluxDir = dir === '' ? 'flux-system' : `${dir}/flux-system`;
-    for (const file of index.files()) {
-      if (!file.startsWith(`${fluxDir}/`)) continue;
+    for (const file of filesUnder(index, fluxDir)) {
       const text = index.text(file) ?? '';
       const g = gate ? null : gateIn(text);
       if (g) gate = { strict: g[1] === 'true', text: g[0], file, range: { start: g.index, end: g.index + g[0].length } };
@@ -63,6 +62,18 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
     return { strict: version.strict, reason: `Flux ${version.text} (${version.file}) ${how}`, file: version.file, range: version.range, ...fluxVersion };
   }
   return { strict: defaults.strict, reason: defaults.strict ? 'assumed strict (Flux ≥ 2.9 default; no version found in the cluster)' : 'assumed not strict (setting)' };
+}
+
+/** Every file below `dir`, in the index's (sorted) order. */
+function filesUnder(index: FileIndex, dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string) => {
+    const { files, dirs } = index.children(d);
+    out.push(...files);
+    dirs.forEach(visit);
+  };
+  if (index.isDirectory(dir)) visit(dir);
+  return out.sort();
 }
 
 /** `clusters/<name>/...` names the cluster; otherwise the root Kustomization's name does. */

@@ -109,7 +109,17 @@ function readPatches(node: Node | undefined): InlinePatch[] {
   });
 }
 
+// Objects of the index's file models live as long as the file's version: read each once.
+const readObjects = new WeakMap<K8sObject, FluxKustomization>();
+
+/** The Kustomization `object` describes; the same (unchanging) value for the same object. */
 export function readFluxKustomization(object: K8sObject): FluxKustomization {
+  let read = readObjects.get(object);
+  if (!read) readObjects.set(object, (read = readUncached(object)));
+  return read;
+}
+
+function readUncached(object: K8sObject): FluxKustomization {
   const root = object.document.contents;
   const spec = mapGet(root, 'spec');
   return {

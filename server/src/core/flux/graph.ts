@@ -1,15 +1,21 @@
 /**
  * The Flux graph: every Flux Kustomization, what it renders, in which cluster, with which
  * variables. For any file it answers "in which render contexts does this appear?".
+ *
+ * A graph is built whole, and never changed after. What it is built from is kept while the
+ * files it came from are unchanged — file models (workspace/file-model.ts), readings of Flux
+ * Kustomizations, kustomization files and ConfigMaps, render trees — so the graph built after
+ * an edit redoes little more than joining them up (graph-incremental.test.ts checks it equals
+ * one built from scratch).
  */
 import { envsubst } from '../envsubst';
 import type { FileIndex } from '../workspace/file-index';
 import { clusterName, strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
-import { generatedData, inlinePatchDocs, levelPatchDocs, mergeGenerated, objectData, placedData, type FluxOverlay, type ObjectData, type PatchDoc } from './object-data';
+import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, type FluxOverlay, type ObjectData, type PatchSource } from './object-data';
 import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
-import { walkRenderTree, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
+import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
 import { gatherVariables, type VariableSet } from './variables';
 
 export interface Cluster {
@@ -61,6 +67,10 @@ export interface GraphProblem extends TreeProblem {
 }
 
 const fluxMarker = 'kustomize.toolkit.fluxcd.io';
+const variableSourceKind = /kind:\s*(ConfigMap|Secret|ExternalSecret)\b/;
+
+/** Render trees outlive a graph: the next graph of the same index reuses those still current. */
+const treeCaches = new WeakMap<FileIndex, RenderTreeCache>();
 /** Stands for the content hash kustomize appends to a generated name. */
 const hashMark = '-<hash>';
 
@@ -70,17 +80,20 @@ export class FluxGraph {
   readonly problems: GraphProblem[] = [];
   private readonly contextsByFile = new Map<string, RenderContext[]>();
   private readonly unownedObjects: ObjectData[] = [];
-  private readonly trees = new Map<string, RenderTree>();
+  private readonly trees: RenderTreeCache;
   /** The Flux Kustomizations of each file, in document order. */
   private readonly byFile = new Map<string, FluxKustomization[]>();
 
   private constructor(
     private readonly index: FileIndex,
     private readonly defaults: FluxDefaults,
-  ) {}
+  ) {
+    this.trees = treeCaches.get(index) ?? treeCaches.set(index, new RenderTreeCache(index)).get(index)!;
+  }
 
   static build(index: FileIndex, defaults: FluxDefaults = { strict: true }): FluxGraph {
     const graph = new FluxGraph(index, defaults);
+    graph.trees.begin();
     graph.discover();
     graph.assemble();
     return graph;
@@ -94,12 +107,14 @@ export class FluxGraph {
   private discover(): void {
     for (const file of this.index.files()) {
       if (!/\.ya?ml$/i.test(file)) continue;
-      if (!this.index.text(file)?.includes(fluxMarker)) continue;
-      for (const object of this.index.objects(file)) {
+      if (!this.mentionsFlux(file)) continue;
+      for (const object of this.index.model(file)?.objects ?? []) {
         if (!isFluxKustomization(object)) continue;
         const k = readFluxKustomization(object);
         this.kustomizations.push(k);
-        this.byFile.set(file, [...(this.byFile.get(file) ?? []), k]);
+        const inFile = this.byFile.get(file);
+        if (inFile) inFile.push(k);
+        else this.byFile.set(file, [k]);
       }
     }
   }
@@ -107,13 +122,22 @@ export class FluxGraph {
   private assemble(): void {
     // Which Kustomizations may render each file. A `${VAR}` in spec.path matches any directory
     // there, so the children of such a parent are not mistaken for roots.
-    const renderedBy = new Map<string, Set<string>>();
+    // The first Kustomization that renders each file, and the files more than one renders.
+    const renderedBy = new Map<string, string>();
+    const renderedByOthers = new Set<string>();
     for (const k of this.kustomizations) {
       for (const dir of this.candidateDirs(k.path?.value)) {
-        for (const file of this.walk(k, dir).files.keys()) (renderedBy.get(file) ?? renderedBy.set(file, new Set()).get(file)!).add(k.id);
+        for (const file of this.walk(k, dir).files.keys()) {
+          const first = renderedBy.get(file);
+          if (first === undefined) renderedBy.set(file, k.id);
+          else if (first !== k.id) renderedByOthers.add(file);
+        }
       }
     }
-    const isRoot = (k: FluxKustomization) => [...(renderedBy.get(k.object.file) ?? [])].every((id) => id === k.id);
+    const isRoot = (k: FluxKustomization) => {
+      const first = renderedBy.get(k.object.file);
+      return first === undefined || (first === k.id && !renderedByOthers.has(k.object.file));
+    };
 
     // Roots that live in one directory and name no `clusters/<name>` are applied together.
     const groups = new Map<string, FluxKustomization[]>();
@@ -139,6 +163,16 @@ export class FluxGraph {
         }
       }
     }
+  }
+
+  /** Only files that mention Flux's API group can hold Flux Kustomizations. */
+  private mentionsFlux(file: string): boolean {
+    return this.index.derived(file, 'mentions-flux', (text) => text.includes(fluxMarker)) ?? false;
+  }
+
+  /** Only files that say `kind: ConfigMap` (Secret, ExternalSecret) can hold variable sources. */
+  private mayHoldSources(file: string): boolean {
+    return this.index.derived(file, 'holds-sources', (text) => variableSourceKind.test(text)) ?? false;
   }
 
   /** The directories a spec.path can name; each `${…}` segment stands for any directory. */
@@ -170,13 +204,13 @@ export class FluxGraph {
     for (const root of roots) placed.add(root.id);
     const queue = roots.map((root) => this.instantiate(root, undefined, undefined, cluster));
     const deferred: Array<{ child: FluxKustomization; parent: KustomizationInstance; rendered: RenderedFile }> = [];
-    for (;;) {
-      while (queue.length > 0) {
-        const instance = queue.shift()!;
+    for (let next = 0; ; ) {
+      while (next < queue.length) {
+        const instance = queue[next++];
         cluster.instances.push(instance);
         this.addObjects(cluster, instance);
         for (const rendered of instance.tree.files.values()) {
-          if (rendered.role !== 'resource' || !this.index.text(rendered.file)?.includes(fluxMarker)) continue;
+          if (rendered.role !== 'resource' || !this.mentionsFlux(rendered.file)) continue;
           for (const child of this.byFile.get(rendered.file) ?? []) {
             if (inCluster.has(child.id)) continue;
             inCluster.add(child.id);
@@ -201,8 +235,8 @@ export class FluxGraph {
       namespace = parent.kustomization.targetNamespace ?? kustomizeNamespace ?? kustomization.namespace;
       // kustomize patches in the parent's tree, then Flux components and spec.patches of the parent.
       const levels = [...rendered.chain].reverse().filter((k) => !k.isComponent);
-      const docs = [...levels, ...parent.tree.rootComponents].flatMap((k) => levelPatchDocs(k, this.index)).concat(this.fluxPatchDocs(parent));
-      const patched = patchedPostBuild(kustomization, docs, namespace);
+      const patches = [...levels, ...parent.tree.rootComponents].flatMap((k) => levelPatchSources(k, this.index)).concat(this.fluxPatches(parent));
+      const patched = patchedPostBuild(kustomization, patches, namespace);
       postBuild = patched.postBuild;
       this.report(patched.problems, parent.kustomization.id);
     }
@@ -255,18 +289,12 @@ export class FluxGraph {
   }
 
   private walk(kustomization: FluxKustomization, path: string): RenderTree {
-    const key = `${kustomization.id}\0${path}`;
-    let tree = this.trees.get(key);
-    if (!tree) {
-      const origin = { file: kustomization.object.file, range: kustomization.path?.range ?? kustomization.nameRange };
-      tree = walkRenderTree(this.index, path, kustomization.components, origin);
-      this.trees.set(key, tree);
-    }
-    return tree;
+    const origin = { file: kustomization.object.file, range: kustomization.path?.range ?? kustomization.nameRange };
+    return this.trees.tree(kustomization, path, kustomization.components, origin);
   }
 
-  private fluxPatchDocs(instance: KustomizationInstance): PatchDoc[] {
-    return instance.kustomization.patches.flatMap((patch) => inlinePatchDocs(instance.kustomization.object.file, patch, this.index));
+  private fluxPatches(instance: KustomizationInstance): PatchSource[] {
+    return instance.kustomization.patches.map((patch) => inlinePatchSource(instance.kustomization.object.file, patch, this.index));
   }
 
   private report(problems: readonly TreeProblem[], kustomization: string): void {
@@ -281,8 +309,8 @@ export class FluxGraph {
     const k = instance.kustomization;
     const flux: FluxOverlay = { file: k.object.file, patches: k.patches, components: instance.tree.rootComponents, targetNamespace: k.targetNamespace };
     for (const rendered of instance.tree.occurrences) {
-      if (rendered.role !== 'resource' || !/kind:\s*(ConfigMap|Secret|ExternalSecret)\b/.test(this.index.text(rendered.file) ?? '')) continue;
-      for (const object of this.index.objects(rendered.file)) {
+      if (rendered.role !== 'resource' || !this.mayHoldSources(rendered.file)) continue;
+      for (const object of this.index.model(rendered.file)?.objects ?? []) {
         const data = objectData(object);
         if (data) this.putObject(cluster, placedData(data, rendered.chain, flux, this.index));
       }
@@ -307,11 +335,11 @@ export class FluxGraph {
   }
 
   /** ConfigMaps and Secrets in files no Kustomization renders: a fallback for lookups. */
-  private collectUnownedObjects(renderedBy: Map<string, Set<string>>): void {
+  private collectUnownedObjects(renderedBy: ReadonlyMap<string, string>): void {
     for (const file of this.index.files()) {
       if (renderedBy.has(file) || !/\.ya?ml$/i.test(file)) continue;
-      if (!/kind:\s*(ConfigMap|Secret|ExternalSecret)\b/.test(this.index.text(file) ?? '')) continue;
-      for (const object of this.index.objects(file)) {
+      if (!this.mayHoldSources(file)) continue;
+      for (const object of this.index.model(file)?.objects ?? []) {
         const data = objectData(object);
         if (data) this.unownedObjects.push(data);
       }

@@ -2,7 +2,7 @@
  * A kustomize `kustomization.yaml`, reduced to what decides which files are rendered and
  * how: every reference keeps its source range so problems point at the line that made them.
  */
-import type { Node, Scalar } from 'yaml';
+import { isMap, type Node, type Scalar } from 'yaml';
 import type { Range } from '../model';
 import { asScalar, mapEntries, mapGet, rangeOf, scalarText, seqItems, stringMap } from '../yaml/nodes';
 
@@ -23,8 +23,8 @@ export interface GeneratorSpec {
   files: Array<Ref & { key: string; path: string }>;
   envs: Ref[];
   literals: Array<Ref & { key: string; literal: string }>;
-  labels: Map<string, string>;
-  annotations: Map<string, string>;
+  labels: ReadonlyMap<string, string>;
+  annotations: ReadonlyMap<string, string>;
   /** `create` (default) makes a new object; `merge`/`replace` change one of the same name from a base. */
   behavior: 'create' | 'merge' | 'replace';
   /**
@@ -66,11 +66,11 @@ export interface KustomizeFile {
   patchFiles: Array<Ref & { target: PatchTarget | undefined }>;
   inlinePatches: InlinePatch[];
   generators: GeneratorSpec[];
-  generatorLabels: Map<string, string>;
-  generatorAnnotations: Map<string, string>;
+  generatorLabels: ReadonlyMap<string, string>;
+  generatorAnnotations: ReadonlyMap<string, string>;
   /** commonLabels, labels[].pairs and commonAnnotations: they reach every resource. */
-  commonLabels: Map<string, string>;
-  commonAnnotations: Map<string, string>;
+  commonLabels: ReadonlyMap<string, string>;
+  commonAnnotations: ReadonlyMap<string, string>;
   namespace: string | undefined;
   namePrefix: string;
   nameSuffix: string;
@@ -100,6 +100,18 @@ function target(node: Node | undefined): PatchTarget | undefined {
     labelSelector: get('labelSelector'),
     annotationSelector: get('annotationSelector'),
   };
+}
+
+/** Most kustomization files set no labels: they share one empty map. */
+const none: ReadonlyMap<string, string> = new Map();
+
+/** The string entries of `maps`, later maps winning. */
+function mergedMaps(...maps: Array<Node | undefined>): ReadonlyMap<string, string> {
+  const present = maps.filter((map) => isMap(map) && map.items.length > 0);
+  if (present.length === 0) return none;
+  const merged = new Map<string, string>();
+  for (const map of present) for (const [k, v] of stringMap(map)) merged.set(k, v);
+  return merged.size === 0 ? none : merged;
 }
 
 /** The `kustomize.toolkit.fluxcd.io/substitute: disabled` entry of a labels/annotations map. */
@@ -142,8 +154,8 @@ function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret', option
       files,
       envs,
       literals,
-      labels: new Map([...stringMap(mapGet(options, 'labels')), ...stringMap(mapGet(own, 'labels'))]),
-      annotations: new Map([...stringMap(mapGet(options, 'annotations')), ...stringMap(mapGet(own, 'annotations'))]),
+      labels: mergedMaps(mapGet(options, 'labels'), mapGet(own, 'labels')),
+      annotations: mergedMaps(mapGet(options, 'annotations'), mapGet(own, 'annotations')),
       behavior: behavior === 'merge' || behavior === 'replace' ? behavior : 'create',
       hashSuffix: !noHash(own) && !noHash(options),
       optOut: optOutIn(mapGet(own, 'labels'), mapGet(own, 'annotations'), mapGet(options, 'labels'), mapGet(options, 'annotations')),
@@ -151,7 +163,18 @@ function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret', option
   });
 }
 
+// A base is read by every overlay that lists it, in every graph built while it is unchanged:
+// read each root node once. Each reader gets its own componentFiles (the walk fills them in).
+const readFiles = new WeakMap<object, KustomizeFile>();
+
 export function readKustomizeFile(file: string, root: Node | null | undefined): KustomizeFile {
+  if (root === null || root === undefined) return readUncached(file, root);
+  let read = readFiles.get(root);
+  if (read?.file !== file) readFiles.set(root, (read = readUncached(file, root)));
+  return { ...read, componentFiles: [] };
+}
+
+function readUncached(file: string, root: Node | null | undefined): KustomizeFile {
   const patchFiles: KustomizeFile['patchFiles'] = [];
   const inlinePatches: InlinePatch[] = [];
   for (const item of seqItems(mapGet(root, 'patches')).concat(seqItems(mapGet(root, 'patchesJson6902')))) {
@@ -167,9 +190,8 @@ export function readKustomizeFile(file: string, root: Node | null | undefined): 
     if (/\n/.test(ref.value) || /^\s*(apiVersion|kind):/m.test(ref.value)) inlinePatches.push({ text: ref.value, range: ref.range, target: undefined, node: undefined });
     else patchFiles.push({ ...ref, target: undefined });
   }
-  const commonLabels = stringMap(mapGet(root, 'commonLabels'));
   const labelPairs = seqItems(mapGet(root, 'labels')).map((entry) => mapGet(entry, 'pairs'));
-  for (const pairs of labelPairs) for (const [k, v] of stringMap(pairs)) commonLabels.set(k, v);
+  const commonLabels = mergedMaps(mapGet(root, 'commonLabels'), ...labelPairs);
   const generatorOptions = mapGet(root, 'generatorOptions');
   return {
     file,
@@ -179,10 +201,10 @@ export function readKustomizeFile(file: string, root: Node | null | undefined): 
     patchFiles,
     inlinePatches,
     generators: generators(mapGet(root, 'configMapGenerator'), 'ConfigMap', generatorOptions).concat(generators(mapGet(root, 'secretGenerator'), 'Secret', generatorOptions)),
-    generatorLabels: stringMap(mapGet(generatorOptions, 'labels')),
-    generatorAnnotations: stringMap(mapGet(generatorOptions, 'annotations')),
+    generatorLabels: mergedMaps(mapGet(generatorOptions, 'labels')),
+    generatorAnnotations: mergedMaps(mapGet(generatorOptions, 'annotations')),
     commonLabels,
-    commonAnnotations: stringMap(mapGet(root, 'commonAnnotations')),
+    commonAnnotations: mergedMaps(mapGet(root, 'commonAnnotations')),
     namespace: scalarText(mapGet(root, 'namespace')),
     namePrefix: scalarText(mapGet(root, 'namePrefix')) ?? '',
     nameSuffix: scalarText(mapGet(root, 'nameSuffix')) ?? '',

@@ -8,12 +8,12 @@ import { isMap, isSeq, type Node } from 'yaml';
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
 import type { K8sObject } from '../workspace/objects';
-import { parseYamlFile } from '../yaml/document';
+import { rootsOf } from '../workspace/file-model';
 import { mapEntries, mapGet, rangeOf, scalarText, seqItems, stringMap } from '../yaml/nodes';
 import { decodeScalar, sourceRange, type ScalarStyle } from '../yaml/scalar-text';
 import type { GeneratorSpec, InlinePatch, KustomizeFile, PatchTarget } from './kustomize-file';
 import { dirname, resolveInside } from './paths';
-import { matchesTarget } from './selectors';
+import { matchesTarget, type Selectable } from './selectors';
 
 export interface DataLayer {
   file: string;
@@ -60,8 +60,16 @@ function push(object: ObjectData, key: string, layer: DataLayer): void {
   object.data.set(key, [...(object.data.get(key) ?? []), layer]);
 }
 
-/** The data of a ConfigMap or Secret object as written, or undefined for other kinds. */
+// Objects of the index's file models live as long as the file's version: read each once.
+const dataOf = new WeakMap<K8sObject, ObjectData | undefined>();
+
+/** The data of a ConfigMap or Secret object as written (never to be changed), or undefined for other kinds. */
 export function objectData(object: K8sObject): ObjectData | undefined {
+  if (!dataOf.has(object)) dataOf.set(object, objectDataUncached(object));
+  return dataOf.get(object);
+}
+
+function objectDataUncached(object: K8sObject): ObjectData | undefined {
   if (object.apiVersion === 'v1' && (object.kind === 'ConfigMap' || object.kind === 'Secret')) {
     const root = object.document.contents;
     const sops = mapGet(root, 'sops') !== undefined;
@@ -183,18 +191,37 @@ function patchDoc(file: string, root: Node | null, target: PatchTarget | undefin
   return { file, root, target, toFile, at };
 }
 
+/**
+ * A patch file or inline patch. Its target is known before the patch is read: a patch whose
+ * target does not select an object is never read for it (most overlay patches target a
+ * Deployment, and a repository has hundreds).
+ */
+export interface PatchSource {
+  target: PatchTarget | undefined;
+  /** The patch's documents, read when asked. */
+  docs(): PatchDoc[];
+}
+
 /** The patches a kustomization file applies: patch files first, then inline patches. */
-export function patchDocsOf(kustomization: KustomizeFile, index: FileIndex): PatchDoc[] {
-  const docs: PatchDoc[] = [];
+export function patchSourcesOf(kustomization: KustomizeFile, index: FileIndex): PatchSource[] {
+  const sources: PatchSource[] = [];
   const dir = dirname(kustomization.file);
   for (const ref of kustomization.patchFiles) {
     const path = resolveInside(dir, ref.value);
-    const parsed = path === undefined ? undefined : index.parsed(path);
-    if (!parsed || path === undefined) continue;
-    for (const document of parsed.documents) docs.push(patchDoc(path, document.contents, ref.target, parsed.text, (r) => r));
+    if (path === undefined) continue;
+    const docs = () => {
+      const model = index.model(path);
+      const text = index.text(path);
+      return model && text !== undefined ? model.roots.map((root) => patchDoc(path, root, ref.target, text, (r) => r)) : [];
+    };
+    sources.push({ target: ref.target, docs });
   }
-  for (const patch of kustomization.inlinePatches) docs.push(...inlinePatchDocs(kustomization.file, patch, index));
-  return docs;
+  for (const patch of kustomization.inlinePatches) sources.push(inlinePatchSource(kustomization.file, patch, index));
+  return sources;
+}
+
+export function inlinePatchSource(file: string, patch: InlinePatch, index: FileIndex): PatchSource {
+  return { target: patch.target, docs: () => inlinePatchDocs(file, patch, index) };
 }
 
 // A parent's patches are read once per child: parse each inline patch once.
@@ -216,12 +243,17 @@ function parseInlinePatch(file: string, patch: InlinePatch, index: FileIndex): P
     text !== undefined && node?.range ? decodeScalar(text.slice(node.range[0], node.range[1]), (node.type ?? 'PLAIN') as ScalarStyle, node.range[0], (node.srcToken as { indent?: number } | undefined)?.indent ?? 0) : undefined;
   const usable = mapped !== undefined && mapped.value === patch.text;
   const toFile = (r: Range): Range => (usable ? sourceRange(mapped, r.start, r.end) : patch.range);
-  return parseYamlFile(patch.text).documents.map((document) => patchDoc(file, document.contents, patch.target, patch.text, toFile));
+  return rootsOf(patch.text).map((root) => patchDoc(file, root, patch.target, patch.text, toFile));
+}
+
+/** A ConfigMap or Secret as a patch target sees it. */
+function selectable(object: ObjectData): Selectable {
+  return { group: '', version: 'v1', kind: object.kind, name: object.name, namespace: object.namespace, labels: object.labels, annotations: object.annotations };
 }
 
 /** Does a patch document apply to `object`? With a target, the target decides; else kind and name. */
 function applies(doc: PatchDoc, object: ObjectData): boolean {
-  if (doc.target) return matchesTarget(doc.target, { group: '', version: 'v1', kind: object.kind, name: object.name, namespace: object.namespace, labels: object.labels, annotations: object.annotations });
+  if (doc.target) return matchesTarget(doc.target, selectable(object));
   if (isSeq(doc.root)) return false; // a JSON 6902 patch always needs a target
   const namespace = scalarText(mapGet(doc.root, 'metadata', 'namespace'));
   return scalarText(mapGet(doc.root, 'kind')) === object.kind && scalarText(mapGet(doc.root, 'metadata', 'name')) === object.name && (namespace === undefined || namespace === object.namespace);
@@ -229,9 +261,8 @@ function applies(doc: PatchDoc, object: ObjectData): boolean {
 
 const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** Applies one patch document's changes to the data of `object`, in place. */
+/** Applies one patch document (that `applies`) to the data of `object`, in place. */
 function applyPatch(doc: PatchDoc, object: ObjectData): void {
-  if (!applies(doc, object)) return;
   const layer = (node: Node | null | undefined, value: string | undefined, section: string): DataLayer => {
     const secretData = object.kind === 'Secret' && section === 'data';
     const encrypted = value !== undefined && sopsValue.test(value);
@@ -277,9 +308,17 @@ export interface FluxOverlay {
   targetNamespace: string | undefined;
 }
 
+// A level's patch sources read the patch files when asked, so they stay right for the level's
+// kustomization file (which render trees keep while it is unchanged): make them once.
+const levelSources = new WeakMap<KustomizeFile, { index: FileIndex; sources: PatchSource[] }>();
+
 /** The patches that run at one level of the build: its components' first, then its own. */
-export function levelPatchDocs(level: KustomizeFile, index: FileIndex): PatchDoc[] {
-  return [...level.componentFiles.flatMap((c) => levelPatchDocs(c, index)), ...patchDocsOf(level, index)];
+export function levelPatchSources(level: KustomizeFile, index: FileIndex): PatchSource[] {
+  const known = levelSources.get(level);
+  if (known?.index === index) return known.sources;
+  const sources = [...level.componentFiles.flatMap((c) => levelPatchSources(c, index)), ...patchSourcesOf(level, index)];
+  levelSources.set(level, { index, sources });
+  return sources;
 }
 
 /**
@@ -288,19 +327,40 @@ export function levelPatchDocs(level: KustomizeFile, index: FileIndex): PatchDoc
  * namespace, name prefix/suffix and common labels. Flux's patches and targetNamespace come last.
  */
 export function placedData(object: ObjectData, chain: readonly KustomizeFile[], flux: FluxOverlay, index: FileIndex): ObjectData {
-  const copy: ObjectData = { ...object, data: new Map([...object.data].map(([k, v]) => [k, [...v]])), labels: new Map(object.labels), annotations: new Map(object.annotations) };
-  const patch = (docs: readonly PatchDoc[]) => docs.forEach((doc) => applyPatch(doc, copy));
+  // The copy shares the object's maps until something changes them: most objects pass through
+  // no patch and no common labels. (Layer arrays are never changed in place, only replaced.)
+  const copy: ObjectData = { ...object };
+  let owned = false;
+  const own = () => {
+    if (owned) return;
+    owned = true;
+    copy.data = new Map(copy.data);
+    copy.labels = new Map(copy.labels);
+    copy.annotations = new Map(copy.annotations);
+  };
+  const patch = (sources: readonly PatchSource[]) => {
+    for (const source of sources) {
+      // Labels and annotations change as patches run: each target is matched when its turn comes.
+      if (source.target && !matchesTarget(source.target, selectable(copy))) continue;
+      for (const doc of source.docs()) {
+        if (!applies(doc, copy)) continue;
+        own();
+        applyPatch(doc, copy);
+      }
+    }
+  };
   for (let i = chain.length - 1; i >= 0; i--) {
     const level = chain[i];
     if (level.isComponent) continue; // its patches run at the kustomization that includes it
-    patch(levelPatchDocs(level, index));
+    patch(levelPatchSources(level, index));
     if (level.namespace !== undefined) copy.namespace = level.namespace;
     copy.name = `${level.namePrefix}${copy.name}${level.nameSuffix}`;
+    if (level.commonLabels.size > 0 || level.commonAnnotations.size > 0) own();
     for (const [k, v] of level.commonLabels) copy.labels.set(k, v);
     for (const [k, v] of level.commonAnnotations) copy.annotations.set(k, v);
   }
-  for (const component of flux.components) patch(levelPatchDocs(component, index));
-  for (const inline of flux.patches) patch(inlinePatchDocs(flux.file, inline, index));
+  for (const component of flux.components) patch(levelPatchSources(component, index));
+  patch(flux.patches.map((inline) => inlinePatchSource(flux.file, inline, index)));
   if (flux.targetNamespace !== undefined) copy.namespace = flux.targetNamespace;
   return copy;
 }

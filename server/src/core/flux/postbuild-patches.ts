@@ -9,15 +9,18 @@ import type { Range } from '../model';
 import { apiGroup } from '../workspace/objects';
 import { mapEntries, mapGet, mapPair, scalarText, seqItems } from '../yaml/nodes';
 import { fluxKustomizeGroup, readPostBuild, readSubstituteFrom, type FluxKustomization, type InlineVariable, type PostBuild } from './flux-kustomization';
-import type { PatchDoc } from './object-data';
+import type { PatchDoc, PatchSource } from './object-data';
 import type { TreeProblem } from './render-tree';
-import { matchesTarget } from './selectors';
+import { matchesTarget, type Selectable } from './selectors';
+
+/** The child Kustomization as a patch target sees it. */
+function selectable(child: FluxKustomization, namespace: string): Selectable {
+  const [, version = ''] = child.object.apiVersion.split('/');
+  return { group: fluxKustomizeGroup, version, kind: 'Kustomization', name: child.name, namespace, labels: child.object.labels, annotations: child.object.annotations };
+}
 
 function appliesTo(doc: PatchDoc, child: FluxKustomization, namespace: string): boolean {
-  const [, version = ''] = child.object.apiVersion.split('/');
-  if (doc.target) {
-    return matchesTarget(doc.target, { group: fluxKustomizeGroup, version, kind: 'Kustomization', name: child.name, namespace, labels: child.object.labels, annotations: child.object.annotations });
-  }
+  if (doc.target) return matchesTarget(doc.target, selectable(child, namespace));
   if (isSeq(doc.root)) return false; // a JSON 6902 patch always needs a target
   const apiVersion = scalarText(mapGet(doc.root, 'apiVersion'));
   return (
@@ -60,12 +63,16 @@ export interface PatchedPostBuild {
 }
 
 /**
- * The child's postBuild after `docs` (kustomize patches of the parent's tree, inner first, then
- * the parent's spec.patches). `namespace` is the child's namespace at that point of the build.
+ * The child's postBuild after `patches` (kustomize patches of the parent's tree, inner first,
+ * then the parent's spec.patches). `namespace` is the child's namespace at that point of the
+ * build. A patch whose target does not select the child is not read.
  */
-export function patchedPostBuild(child: FluxKustomization, docs: readonly PatchDoc[], namespace: string): PatchedPostBuild {
+export function patchedPostBuild(child: FluxKustomization, patches: readonly PatchSource[], namespace: string): PatchedPostBuild {
   let postBuild = child.postBuild;
   const problems: TreeProblem[] = [];
+  const target = selectable(child, namespace);
+  const docs = patches.flatMap((patch) => (patch.target && !matchesTarget(patch.target, target) ? [] : patch.docs()));
+  if (docs.length === 0) return { postBuild, problems };
   // An empty list and no list differ for JSON 6902: `add …/substituteFrom/-` needs the list.
   const state = { hasList: mapPair(mapGet(child.object.document.contents, 'spec', 'postBuild'), 'substituteFrom') !== undefined };
   for (const doc of docs) {
@@ -117,7 +124,8 @@ function applyJsonPatch(base: PostBuild | undefined, doc: PatchDoc, child: FluxK
       fail('spec.postBuild');
       postBuild = { range: rangeIn(op), file, substitute: [], substituteFrom: [], strategy: 'WithVariables' };
     }
-    const target = postBuild!;
+    // A copy: the postBuild before this op may be the child's own, which other clusters read too.
+    const target: PostBuild = { ...postBuild! };
     let m: RegExpExecArray | null;
     if (path === '/spec/postBuild/substituteFrom') {
       state.hasList = kind !== 'remove';
@@ -141,7 +149,7 @@ function applyJsonPatch(base: PostBuild | undefined, doc: PatchDoc, child: FluxK
     } else if (path === '/spec/postBuild/substituteStrategy') {
       target.strategy = kind !== 'remove' && scalarText(valueNode) === 'Always' ? 'Always' : 'WithVariables';
     }
-    postBuild = { ...target };
+    postBuild = target;
   }
   return postBuild;
 }

@@ -67,7 +67,7 @@ const maxVisits = 5000;
  * `components` are Flux's `spec.components`, relative to the path; `origin` is where the
  * path is written.
  */
-export function walkRenderTree(index: FileIndex, path: string | undefined, components: readonly Ref[], origin: Located): RenderTree {
+export function walkRenderTree(index: FileIndex, path: string | undefined, components: readonly Ref[], origin: Located, reads: string[] = []): RenderTree {
   const tree: RenderTree = { dir: '', files: new Map(), occurrences: [], kustomizations: [], rootComponents: [], problems: [] };
   const visiting: string[] = [];
   let visits = 0;
@@ -108,7 +108,8 @@ export function walkRenderTree(index: FileIndex, path: string | undefined, compo
     let spec: KustomizeFile | undefined;
     const kustomizeFile = findKustomizeFile(index, path);
     if (kustomizeFile) {
-      spec = readKustomizeFile(kustomizeFile, index.parsed(kustomizeFile)?.documents[0]?.contents);
+      reads.push(kustomizeFile);
+      spec = readKustomizeFile(kustomizeFile, index.model(kustomizeFile)?.roots[0]);
       visitKustomization(path, spec, [...chain, spec], extraComponents);
     } else if (isFluxRoot && index.isDirectory(path)) {
       // Flux generates the kustomization of a plain directory: every manifest, recursively,
@@ -181,6 +182,58 @@ export function walkRenderTree(index: FileIndex, path: string | undefined, compo
   tree.dir = start;
   visitDir(start, written, [], origin, true, components);
   return tree;
+}
+
+/**
+ * Render trees kept from one graph build to the next. A tree depends on the kustomization
+ * files it read and on which files and directories exist: it is walked again only when one of
+ * those files has a new version or a file appeared or disappeared. Trees are never changed
+ * after their walk, so graphs can share them.
+ */
+export class RenderTreeCache {
+  /** By owner (the reading of a Flux Kustomization, which fixes components and origin), then path. */
+  private readonly trees = new WeakMap<object, Map<string, CachedTree>>();
+  /** Counts builds: a tree checked in this build is not checked again. */
+  private build = 0;
+
+  constructor(private readonly index: FileIndex) {}
+
+  /** Starts a build: each tree is checked again the first time the build asks for it. */
+  begin(): void {
+    this.build++;
+  }
+
+  /**
+   * The tree at `path` with Flux `components`, its path written at `origin`. `owner` is what
+   * `components` and `origin` come from, and stays the same object while they do.
+   */
+  tree(owner: object, path: string, components: readonly Ref[], origin: Located): RenderTree {
+    let byPath = this.trees.get(owner);
+    if (!byPath) this.trees.set(owner, (byPath = new Map()));
+    const cached = byPath.get(path);
+    if (cached && (cached.checked === this.build || this.fresh(cached))) {
+      cached.checked = this.build;
+      return cached.tree;
+    }
+    const reads: string[] = [];
+    const layout = this.index.layoutVersion();
+    const tree = walkRenderTree(this.index, path, components, origin, reads);
+    byPath.set(path, { tree, layout, reads: reads.map((file) => [file, this.index.version(file)]), checked: this.build });
+    return tree;
+  }
+
+  private fresh(cached: CachedTree): boolean {
+    return cached.layout === this.index.layoutVersion() && cached.reads.every(([file, version]) => this.index.version(file) === version);
+  }
+}
+
+interface CachedTree {
+  tree: RenderTree;
+  layout: number;
+  /** Each kustomization file the walk read, with its version then. */
+  reads: Array<[string, number]>;
+  /** The build that last found it current. */
+  checked: number;
 }
 
 /** The opt-out that covers a whole rendered file, innermost first as kustomize would report it. */

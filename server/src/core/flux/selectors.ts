@@ -18,11 +18,25 @@ export interface Selectable {
 /** kustomize anchors target names, kinds and namespaces as regular expressions. */
 function matchesPattern(pattern: string | undefined, value: string): boolean {
   if (pattern === undefined || pattern === '' || pattern === value) return true;
+  return anchored(pattern)?.test(value) ?? false;
+}
+
+// Every object is matched against every target of its overlays, on every graph build: compile
+// each pattern once. Bounded: patterns come from the repository.
+const compiled = new Map<string, RegExp | undefined>();
+
+/** The pattern as an anchored expression, or undefined when kustomize could not compile it either. */
+function anchored(pattern: string): RegExp | undefined {
+  if (compiled.has(pattern)) return compiled.get(pattern);
+  let expression: RegExp | undefined;
   try {
-    return new RegExp(`^(?:${pattern})$`).test(value);
+    expression = new RegExp(`^(?:${pattern})$`);
   } catch {
-    return false;
+    expression = undefined;
   }
+  if (compiled.size >= 1024) compiled.clear();
+  compiled.set(pattern, expression);
+  return expression;
 }
 
 /** Splits `a=b,c in (d,e)` on the commas that separate requirements, not those inside `( )`. */

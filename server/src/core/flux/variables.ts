@@ -4,7 +4,7 @@
  * removed. Each value keeps its provenance: the layer that wins and the layers it overrides.
  */
 import type { Range } from '../model';
-import type { FluxKustomization, PostBuild, SubstituteFrom } from './flux-kustomization';
+import type { FluxKustomization, InlineVariable, PostBuild, SubstituteFrom } from './flux-kustomization';
 import type { DataLayer, ObjectData } from './object-data';
 
 export interface VariableLayer {
@@ -23,6 +23,7 @@ export interface VariableLayer {
   via: DataLayer['via'] | 'substitute';
 }
 
+/** Shared between Kustomizations that read the same object, and between graphs: never changed. */
 export interface Variable {
   name: string;
   /** The value the controller uses (newlines removed); undefined when unknown. */
@@ -51,11 +52,10 @@ export type FindSource = (ref: SubstituteFrom) => { object: ObjectData | undefin
 export function gatherVariables(kustomization: FluxKustomization, postBuild: PostBuild | undefined, find: FindSource): VariableSet {
   const set: VariableSet = { vars: new Map(), sources: [], opaque: false };
   if (!postBuild) return set;
-  const push = (name: string, layer: VariableLayer) => {
-    const variable = set.vars.get(name) ?? { name, value: undefined, layers: [] };
-    variable.layers.unshift(layer);
-    variable.value = layer.value === undefined ? undefined : layer.value.replace(/\n/g, '');
-    set.vars.set(name, variable);
+  // A later source wins: its variable goes on top of the one already there (winner first).
+  const put = (variable: Variable) => {
+    const below = set.vars.get(variable.name);
+    set.vars.set(variable.name, below ? { name: variable.name, value: variable.value, layers: [...variable.layers, ...below.layers] } : variable);
   };
   for (const ref of postBuild.substituteFrom) {
     const found = ref.kind === 'ConfigMap' || ref.kind === 'Secret' ? find(ref) : { object: undefined };
@@ -63,33 +63,44 @@ export function gatherVariables(kustomization: FluxKustomization, postBuild: Pos
     set.sources.push(found.note === undefined ? { ref, object } : { ref, object, note: found.note });
     if (!object) continue;
     if (object.opaque) set.opaque = true;
-    for (const [name, layers] of object.data) {
-      // Within one object, the overlay layers already stack: the last is what the object holds.
-      for (const layer of layers) {
-        push(name, {
-          source: object.kind,
-          objectName: object.name,
-          file: layer.file,
-          range: layer.range,
-          value: layer.value,
-          secret: object.kind === 'Secret',
-          encrypted: layer.encrypted,
-          via: layer.via,
-        });
-      }
-    }
+    for (const variable of variablesOf(object)) put(variable);
   }
   for (const entry of postBuild.substitute) {
-    push(entry.name, {
-      source: 'inline',
-      objectName: kustomization.name,
-      file: entry.file,
-      range: entry.keyRange,
-      value: entry.value,
-      secret: false,
-      encrypted: false,
-      via: 'substitute',
-    });
+    const layer = inlineLayer(entry, kustomization.name);
+    put({ name: entry.name, value: withoutNewlines(layer.value), layers: [layer] });
   }
   return set;
+}
+
+/** Flux removes every newline from a value. */
+function withoutNewlines(value: string | undefined): string | undefined {
+  return value === undefined || !value.includes('\n') ? value : value.replace(/\n/g, '');
+}
+
+// Variables and layers are shared by every Kustomization that reads the same object, and never
+// changed: a cluster's variable ConfigMap is read by every app, so each is made once per graph.
+const objectVariables = new WeakMap<ObjectData, Variable[]>();
+const inlineLayers = new WeakMap<InlineVariable, VariableLayer>();
+
+/** The variables one object defines, each with its layers (within an object, the overlay layers stack). */
+function variablesOf(object: ObjectData): Variable[] {
+  let variables = objectVariables.get(object);
+  if (!variables) {
+    const secret = object.kind === 'Secret';
+    variables = [...object.data].map(([name, layers]) => {
+      const made = layers.map((layer): VariableLayer => ({ source: object.kind, objectName: object.name, file: layer.file, range: layer.range, value: layer.value, secret, encrypted: layer.encrypted, via: layer.via }));
+      return { name, value: withoutNewlines(made[made.length - 1]?.value), layers: made.reverse() };
+    });
+    objectVariables.set(object, variables);
+  }
+  return variables;
+}
+
+function inlineLayer(entry: InlineVariable, kustomization: string): VariableLayer {
+  let layer = inlineLayers.get(entry);
+  if (layer?.objectName !== kustomization) {
+    layer = { source: 'inline', objectName: kustomization, file: entry.file, range: entry.keyRange, value: entry.value, secret: false, encrypted: false, via: 'substitute' };
+    inlineLayers.set(entry, layer);
+  }
+  return layer;
 }

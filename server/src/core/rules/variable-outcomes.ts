@@ -23,7 +23,18 @@ export interface ContextOutcome {
 /** A stand-in for values the repository cannot show (encrypted or external secrets). */
 const unknownValue = '\u2026';
 
+/** The last answer per expansion: UNDEFINED-VAR and SILENT-DEFAULT ask the same question in turn. */
+const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; outcomes: ContextOutcome[] }>();
+
 export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
+  const known = lastAnswer.get(expansion);
+  if (known?.active === active) return known.outcomes;
+  const outcomes = computeOutcomes(expansion, active);
+  lastAnswer.set(expansion, { active, outcomes });
+  return outcomes;
+}
+
+function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
   const node = expansion.node;
   if (!node) return [];
   const outcomes: ContextOutcome[] = [];

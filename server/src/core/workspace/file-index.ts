@@ -3,26 +3,39 @@
  * file's text once; after that only `update` (an editor change or a watched-file event)
  * replaces it, and the parse and object summaries are recomputed lazily on next use. A new
  * version is parsed incrementally from the last parse: only the documents the edit touched
- * are parsed again (reparse.ts).
+ * are parsed again (reparse.ts). The Flux graph reads files through their compact model
+ * (file-model.ts) instead, which stays while the text does; parses of closed files do not.
+ * Versions let what is computed from files be kept until one of them changes.
  */
 import type { WorkspaceHost } from '../host';
 import { maxCachedParses, maxCachedSource } from '../limits';
 import type { ParsedFile } from '../yaml/document';
+import { modelOf, type FileModel } from './file-model';
 import { objectsOf, type K8sObject } from './objects';
 import { parseIncremental, reparseYamlFile } from './reparse';
 
 interface Entry {
   text: string | undefined;
+  /** Unique among every version of every file this process has seen. */
+  version: number;
   parsed?: ParsedFile;
   /** The parse of an earlier version, until this version is parsed from it. */
   previous?: ParsedFile;
   objects?: K8sObject[];
+  /** The compact model (file-model.ts): small, so it stays while the text does. */
+  model?: FileModel;
 }
+
+/** The last version handed out, to any file of any index: a version is never reused. */
+let versions = 0;
 
 export class FileIndex {
   private readonly entries = new Map<string, Entry>();
   private listing: string[] | undefined;
   private directories: Map<string, { files: string[]; dirs: string[] }> | undefined;
+  private layout = ++versions;
+  /** Small facts about files' current texts, by fact and file (see `derived`). */
+  private readonly facts = new Map<string, Map<string, unknown>>();
 
   constructor(readonly host: WorkspaceHost) {}
 
@@ -70,6 +83,45 @@ export class FileIndex {
 
   exists(file: string): boolean {
     return this.text(file) !== undefined;
+  }
+
+  /**
+   * Changes with every new text of the file: what was computed from the file can be kept
+   * while its version is the same.
+   */
+  version(file: string): number {
+    return this.entry(file).version;
+  }
+
+  /**
+   * Changes whenever a file appears or disappears (or the files are listed again): what was
+   * computed from which files exist and which directories hold them is good while it is the same.
+   */
+  layoutVersion(): number {
+    return this.layout;
+  }
+
+  /**
+   * A small fact about a file's current text (does it mention Flux, does it hold a ConfigMap),
+   * computed once per version; `key` names the fact. Undefined when the file does not exist.
+   */
+  derived<T>(file: string, key: string, compute: (text: string) => T): T | undefined {
+    const text = this.entry(file).text;
+    if (text === undefined) return undefined;
+    let byFile = this.facts.get(key);
+    if (!byFile) this.facts.set(key, (byFile = new Map()));
+    if (byFile.has(file)) return byFile.get(file) as T;
+    const value = compute(text);
+    byFile.set(file, value);
+    return value;
+  }
+
+  /** The compact model of a YAML file's current version: document roots and objects. */
+  model(file: string): FileModel | undefined {
+    const entry = this.entry(file);
+    if (entry.text === undefined) return undefined;
+    entry.model ??= modelOf(file, entry.text, () => this.parsed(file)!);
+    return entry.model;
   }
 
   parsed(file: string): ParsedFile | undefined {
@@ -129,10 +181,13 @@ export class FileIndex {
     return entry.objects;
   }
 
-  /** The objects of a file's current version if it was parsed already; never parses. */
+  /**
+   * The objects of a file's current version if its model or parse is at hand; never reads or
+   * parses. (Both give the same identities: the model is exact where it is built fast.)
+   */
   knownObjects(file: string): readonly K8sObject[] | undefined {
     const entry = this.entries.get(file);
-    return entry?.objects ?? (entry?.parsed ? this.objects(file) : undefined);
+    return entry?.model?.objects ?? entry?.objects ?? (entry?.parsed ? this.objects(file) : undefined);
   }
 
   /** A file's new text (or undefined when deleted). Returns false when nothing changed. */
@@ -144,10 +199,13 @@ export class FileIndex {
       this.listing = text === undefined ? this.listing.filter((f) => f !== file) : [...this.listing, file].sort();
       this.directories = undefined;
     }
+    // A file never read may have existed already: count it as appearing, to be safe.
+    if (known === undefined || (known.text === undefined) !== (text === undefined)) this.layout = ++versions;
     // Keep the last parse of the file (or the one still waiting to be built on) for the next.
     const previous = text === undefined ? undefined : (known?.parsed ?? known?.previous);
     this.forgetParsed(file);
-    this.entries.set(file, previous ? { text, previous } : { text });
+    for (const byFile of this.facts.values()) byFile.delete(file);
+    this.entries.set(file, newEntry(text, previous));
     return true;
   }
 
@@ -155,25 +213,36 @@ export class FileIndex {
   relist(): void {
     this.listing = undefined;
     this.directories = undefined;
+    this.layout = ++versions;
   }
 
   /** Forget everything, e.g. after many files changed on disk at once. */
   reset(): void {
     this.entries.clear();
+    this.facts.clear();
     this.parsedFiles.clear();
     this.parsedSource = 0;
     this.listing = undefined;
     this.directories = undefined;
+    this.layout = ++versions;
   }
 
   private entry(file: string): Entry {
     let entry = this.entries.get(file);
     if (!entry) {
-      entry = { text: this.host.readFile(file) };
+      // A directory of the listing is not a file: render trees probe many, and asking the host
+      // costs a realpath and a stat each.
+      const directory = this.listing !== undefined && this.tree().has(file);
+      entry = newEntry(directory ? undefined : this.host.readFile(file), undefined);
       this.entries.set(file, entry);
     }
     return entry;
   }
+}
+
+/** Every entry has every field from the start: one shape for all, so reading them stays fast. */
+function newEntry(text: string | undefined, previous: ParsedFile | undefined): Entry {
+  return { text, version: ++versions, parsed: undefined, previous, objects: undefined, model: undefined };
 }
 
 function parentOf(path: string): string {

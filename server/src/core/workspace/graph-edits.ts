@@ -20,17 +20,19 @@ const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
  * reads, holds the same ConfigMaps and Secrets (kind, namespace, name) before and after, and no
  * `substituteFrom` of any Kustomization names any of them.
  */
-export function editKeepsGraph(graph: FluxGraph, file: string, before: string, after: string, objectsBefore: readonly K8sObject[], objectsAfter: readonly K8sObject[]): boolean {
+export function editKeepsGraph(graph: FluxGraph, file: string, before: string, after: string, objectsBefore: readonly K8sObject[], objectsAfter: () => readonly K8sObject[]): boolean {
   if (otherGraphInput.test(before) || otherGraphInput.test(after)) return false;
   if (graph.contextsOf(file).some((c) => c.rendered.role !== 'resource' || c.rendered.generator !== undefined)) return false;
+  // Only now the new version is read: the cheap answers above need no objects.
+  const afterObjects = objectsAfter();
   const identities = (objects: readonly K8sObject[]) =>
     objects
       .filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret')
       .map((o) => `${o.apiVersion}\0${o.kind}\0${o.namespace ?? ''}\0${o.name}`)
       .join('\n');
-  if (identities(objectsBefore) !== identities(objectsAfter)) return false;
+  if (identities(objectsBefore) !== identities(afterObjects)) return false;
   const named = substituteFromNames(graph);
-  return !named.has('$') && !objectsAfter.some((o) => named.has(o.name));
+  return !named.has('$') && !afterObjects.some((o) => named.has(o.name));
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The Kubernetes identity of each YAML document: what the Flux graph indexes by. */
-import type { Document } from 'yaml';
+import { isMap, type Node } from 'yaml';
 import type { Range } from '../model';
 import { mapGet, rangeOf, scalarText, stringMap } from '../yaml/nodes';
 
@@ -12,14 +12,20 @@ export interface K8sObject {
   name: string;
   /** As written in metadata; kustomize or Flux may set it later. */
   namespace: string | undefined;
-  labels: Map<string, string>;
-  annotations: Map<string, string>;
-  document: Document.Parsed;
+  labels: ReadonlyMap<string, string>;
+  annotations: ReadonlyMap<string, string>;
+  /** The document (of a full parse, or of a file's compact model: workspace/file-model.ts). */
+  document: ObjectDocument;
   /** The whole document's range. */
   range: Range;
 }
 
-export function objectsOf(file: string, documents: readonly Document.Parsed[]): K8sObject[] {
+/** What objects need of a document: its root node. */
+export interface ObjectDocument {
+  readonly contents: Node | null;
+}
+
+export function objectsOf(file: string, documents: readonly ObjectDocument[]): K8sObject[] {
   const out: K8sObject[] = [];
   documents.forEach((document, index) => {
     const root = document.contents;
@@ -34,13 +40,22 @@ export function objectsOf(file: string, documents: readonly Document.Parsed[]): 
       kind,
       name: scalarText(mapGet(metadata, 'name')) ?? '',
       namespace: scalarText(mapGet(metadata, 'namespace')),
-      labels: stringMap(mapGet(metadata, 'labels')),
-      annotations: stringMap(mapGet(metadata, 'annotations')),
+      labels: readonlyMap(mapGet(metadata, 'labels')),
+      annotations: readonlyMap(mapGet(metadata, 'annotations')),
       document,
       range: rangeOf(root) ?? { start: 0, end: 0 },
     });
   });
   return out;
+}
+
+/** Most objects have no labels or no annotations: they share one empty map. */
+const none: ReadonlyMap<string, string> = new Map();
+
+function readonlyMap(node: unknown): ReadonlyMap<string, string> {
+  if (!isMap(node) || node.items.length === 0) return none;
+  const map = stringMap(node);
+  return map.size === 0 ? none : map;
 }
 
 /** `group/version` → group; a core `v1` has the empty group. */

@@ -1,0 +1,68 @@
+/**
+ * The compact model of a file that the Flux graph reads: the root node of each document and
+ * the Kubernetes objects they hold. It is built by the block-subset reader when it can be,
+ * else copied out of a full parse without the syntax tree, so the index can keep it for every
+ * file the graph needs without keeping syntax trees of files nobody has open.
+ */
+import { Alias, Pair, Scalar, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { maxFileSize } from '../limits';
+import type { ParsedFile } from '../yaml/document';
+import { parseYamlFile } from '../yaml/document';
+import { readBlockYaml } from './block-yaml';
+import { objectsOf, type K8sObject } from './objects';
+
+export interface FileModel {
+  /** The root node of each document (null for a document without one). */
+  roots: ReadonlyArray<Node | null>;
+  objects: readonly K8sObject[];
+}
+
+/** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
+export function modelOf(file: string, text: string, parse: () => ParsedFile = () => parseYamlFile(text)): FileModel {
+  const roots = rootsOf(text, parse);
+  return { roots, objects: objectsOf(file, roots.map((contents) => ({ contents }))) };
+}
+
+/** The root node of each document of `text`, as the full parse (which `parse` gives) has them. */
+export function rootsOf(text: string, parse: () => ParsedFile = () => parseYamlFile(text)): ReadonlyArray<Node | null> {
+  // A file past the size limit is not read at all: the full parse says so and has no documents.
+  const fast = text.length > maxFileSize ? undefined : readBlockYaml(text);
+  return fast ?? parse().documents.map((document) => compactCopy(document.contents));
+}
+
+/**
+ * The nodes of a full parse without what ties them to its syntax tree (source tokens, comments,
+ * the schema). A block scalar keeps its source token: an explicit indentation indicator counts
+ * from the token's indent when positions inside the scalar are mapped back to the file.
+ */
+export function compactCopy(node: unknown): Node | null {
+  if (isScalar(node)) {
+    const copy = new Scalar(node.value);
+    copy.range = node.range;
+    copy.source = node.source;
+    if (node.type) copy.type = node.type;
+    if (node.format) copy.format = node.format;
+    if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') copy.srcToken = node.srcToken;
+    return copy;
+  }
+  if (isMap(node)) {
+    const copy = new YAMLMap();
+    copy.range = node.range;
+    copy.flow = node.flow;
+    for (const pair of node.items) if (isPair(pair)) copy.items.push(new Pair(compactCopy(pair.key), compactCopy(pair.value)));
+    return copy;
+  }
+  if (isSeq(node)) {
+    const copy = new YAMLSeq();
+    copy.range = node.range;
+    copy.flow = node.flow;
+    for (const item of node.items) copy.items.push(compactCopy(item));
+    return copy;
+  }
+  if (isAlias(node)) {
+    const copy = new Alias(node.source);
+    copy.range = node.range;
+    return copy;
+  }
+  return null;
+}

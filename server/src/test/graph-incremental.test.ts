@@ -1,0 +1,194 @@
+/**
+ * The graph of an engine that followed every edit equals the graph of a new engine on the
+ * last versions. The engine keeps file models, render trees and readings of Kustomizations
+ * and ConfigMaps from one graph to the next, and keeps the graph itself through edits that
+ * cannot change it; any of those going stale shows here. Edits are seeded and aimed at what
+ * the graph reads: ConfigMap data, overlay patches, Flux Kustomizations, kustomization files,
+ * files appearing and disappearing — with keystrokes that break the YAML on the way.
+ */
+import * as assert from 'assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CLUSTERS, generateFluxRepo, random } from '../bench/generate';
+import { Engine } from '../core/engine';
+import { MemoryHost } from '../core/host';
+import { graphSummary } from './support/graph-summary';
+import { loadRepos } from './support/mutations';
+
+type Files = Record<string, string>;
+type Random = () => number;
+
+const keystrokes = ['x', '1', ' ', '\n', ':', '- ', '"', '#', '${cluster_name}', '$', '{', '---\n', '  ', '\n  ', 'optional: true', '-patch'];
+const values = ['', 'x', 'prod', 'cluster-vars', 'cluster-settings', 'flux-system', 'default', './apps', '../base', 'true', '"5"', '${cluster_name}', 'ConfigMap', 'Secret', 'Always'];
+
+/** One edit of a file's text: a keystroke, a new value for a field, or a line removed or repeated. */
+function editText(text: string, next: Random): string {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const lines = text.split('\n');
+  const r = next();
+  if (r < 0.35) {
+    const at = Math.floor(next() * (text.length + 1));
+    return text.slice(0, at) + pick(keystrokes) + text.slice(at + (next() < 0.3 ? 1 : 0));
+  }
+  const line = Math.floor(next() * lines.length);
+  if (r < 0.8) {
+    const colon = lines[line].indexOf(': ');
+    if (colon !== -1) lines[line] = `${lines[line].slice(0, colon + 2)}${pick(values)}`;
+  } else if (r < 0.9) lines.splice(line, 1);
+  else lines.splice(line, 0, lines[line]);
+  return lines.join('\n');
+}
+
+/** The files the graph reads most: what says Flux, kustomize, ConfigMap or Secret. */
+function graphInputs(files: Files): string[] {
+  return Object.keys(files).filter((f) => /kustomize|ConfigMap|Secret|Kustomization|op: /.test(files[f]) || /kustomization\.ya?ml$|\.env$/.test(f));
+}
+
+/**
+ * `steps` seeded edits of `original`; after each, the following engine's graph must summarize
+ * as a new engine's.
+ */
+function followEdits(original: Files, seed: number, steps: number): void {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const files: Files = { ...original };
+  const following = new Engine(new MemoryHost(files));
+  following.fluxGraph();
+  for (let step = 0; step < steps; step++) {
+    const inputs = graphInputs(files);
+    const names = Object.keys(files);
+    const r = next();
+    let file: string;
+    let text: string | undefined;
+    if (r < 0.06 && names.length > 1) {
+      file = pick(names);
+      text = undefined;
+    } else if (r < 0.12) {
+      const source = pick(names);
+      file = `${path.posix.dirname(pick(names))}/new-${step}.yaml`;
+      text = files[source];
+    } else if (r < 0.2) {
+      file = pick(Object.keys(original));
+      text = original[file];
+    } else {
+      file = next() < 0.85 && inputs.length > 0 ? pick(inputs) : pick(names);
+      text = editText(files[file] ?? '', next);
+    }
+    // An open file has been checked before it is edited: the engine then knows its objects.
+    if (next() < 0.5 && files[file] !== undefined) following.analyzeFile(file, { keep: true });
+    following.update(file, text);
+    if (text === undefined) delete files[file];
+    else files[file] = text;
+    const listed = Object.keys(files).sort();
+    const fresh = new Engine(new MemoryHost(files));
+    const expected = JSON.stringify(graphSummary(fresh.fluxGraph(), listed));
+    const actual = JSON.stringify(graphSummary(following.fluxGraph(), listed));
+    if (actual !== expected) assert.fail(`seed ${seed}, step ${step}: after ${text === undefined ? 'deleting' : 'editing'} ${file}, the graph differs from a new engine's\n${firstDifference(actual, expected)}`);
+  }
+}
+
+function firstDifference(actual: string, expected: string): string {
+  let i = 0;
+  while (i < actual.length && actual[i] === expected[i]) i++;
+  return `…${actual.slice(Math.max(0, i - 200), i + 200)}\nexpected\n…${expected.slice(Math.max(0, i - 200), i + 200)}`;
+}
+
+/** The bench's generated Flux repository (3 clusters, ~12 apps), read into memory. */
+function generatedRepo(): Files {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-graph-'));
+  try {
+    const repo = generateFluxRepo(path.join(root, 'repo'), { files: 200 });
+    const files: Files = {};
+    const walk = (dir: string, prefix: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+        else files[`${prefix}${entry.name}`] = fs.readFileSync(path.join(dir, entry.name), 'utf8');
+      }
+    };
+    walk(repo.root, '');
+    return files;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+suite('flux graph: incremental = from scratch', () => {
+  const fixtures = loadRepos().filter((repo) => repo.name.startsWith('flux'));
+  const generated = generatedRepo();
+
+  test('random edits of every Flux fixture repository', () => {
+    assert.ok(fixtures.length >= 10, `${fixtures.length} Flux fixtures`);
+    fixtures.forEach((repo, n) => followEdits(repo.files, 0x6a11 + n, 40));
+  }).timeout(120_000);
+
+  test('random edits of the generated multi-cluster repository', () => {
+    for (let seed = 1; seed <= 3; seed++) followEdits(generated, 0x9e4 * seed, 40);
+  }).timeout(120_000);
+
+  test('keystrokes in the variable ConfigMap, its overlay patch and a Flux Kustomization (the bench cases)', () => {
+    const cluster = CLUSTERS[0];
+    const engine = new Engine(new MemoryHost(generated));
+    engine.fluxGraph();
+    const files: Files = { ...generated };
+    for (const [file, anchor] of [
+      ['vars/base/cluster-vars.yaml', 'log_level: info'],
+      [`vars/${cluster}/cluster-vars-patch.yaml`, `cluster_name: ${cluster}`],
+      [`clusters/${cluster}/apps/app-001.yaml`, 'interval: 10m'],
+      ['apps/base/app-001/configmap.yaml', 'exec /app'],
+    ]) {
+      engine.analyzeFile(file, { keep: true });
+      let text = files[file];
+      for (let i = 0; i < 4; i++) {
+        const at = text.indexOf(anchor) + anchor.length + i;
+        text = text.slice(0, at) + String(i) + text.slice(at);
+        engine.update(file, text);
+        files[file] = text;
+        const listed = Object.keys(files).sort();
+        assert.equal(JSON.stringify(graphSummary(engine.fluxGraph(), listed)), JSON.stringify(graphSummary(new Engine(new MemoryHost(files)).fluxGraph(), listed)), `${file}, keystroke ${i}`);
+      }
+    }
+  });
+
+  test('render trees that read nothing that changed are reused, the one that did is walked again', () => {
+    const engine = new Engine(new MemoryHost(generated));
+    const trees = () => new Map(engine.fluxGraph().clusters.flatMap((c) => c.instances.map((i) => [`${c.name}/${i.kustomization.id}`, i.tree] as const)));
+    const before = trees();
+    engine.update('vars/base/cluster-vars.yaml', generated['vars/base/cluster-vars.yaml'].replace('log_level: info', 'log_level: debug'));
+    const afterData = trees();
+    assert.ok([...before].every(([key, tree]) => afterData.get(key) === tree), 'a ConfigMap value reaches no tree');
+    const overlay = 'apps/overlays/production/app-001/kustomization.yaml';
+    engine.update(overlay, `${generated[overlay]}# a comment\n`);
+    const afterOverlay = trees();
+    const walked = [...afterData].filter(([key, tree]) => afterOverlay.get(key) !== tree).map(([key]) => key);
+    assert.deepEqual(walked, ['production/clusters/production/apps/app-001.yaml#0']);
+  });
+
+  test("a parent's JSON 6902 patch changes the child's postBuild in the graph, never the child as written", () => {
+    const kustomization = (name: string, spec: string) => `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: ${name}\n  namespace: flux-system\nspec:\n${spec}`;
+    const files: Files = {
+      'clusters/prod/flux-system/gotk-sync.yaml': kustomization('flux-system', '  path: ./clusters/prod\n'),
+      'clusters/prod/apps.yaml': kustomization(
+        'apps',
+        '  path: ./apps\n  patches:\n    - target:\n        kind: Kustomization\n        name: web\n      patch: |\n        - op: add\n          path: /spec/postBuild/substituteFrom/-\n          value:\n            kind: ConfigMap\n            name: extra\n',
+      ),
+      'apps/web.yaml': kustomization('web', '  path: ./web\n  postBuild:\n    substituteFrom:\n      - kind: ConfigMap\n        name: base-vars\n'),
+      'web/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  a: ${A}\n',
+    };
+    const engine = new Engine(new MemoryHost(files));
+    for (let build = 0; build < 3; build++) {
+      const graph = engine.fluxGraph();
+      const web = graph.clusters[0].instances.find((i) => i.kustomization.name === 'web')!;
+      assert.deepEqual(web.postBuild?.substituteFrom.map((s) => s.name), ['base-vars', 'extra'], `build ${build}`);
+      assert.deepEqual(web.kustomization.postBuild?.substituteFrom.map((s) => s.name), ['base-vars'], `build ${build}`);
+      engine.update('web/cm.yaml', `${files['web/cm.yaml']}  b: "${build}"\n`);
+      engine.update('clusters/prod/apps.yaml', `${files['clusters/prod/apps.yaml']}# build ${build}\n`);
+    }
+  });
+
+  test('the graph of the generated repository is built from compact models: no syntax tree is kept', () => {
+    const engine = new Engine(new MemoryHost(generated));
+    engine.fluxGraph();
+    assert.deepEqual(engine.index.cachedParses(), { files: 0, source: 0 });
+  });
+});
