@@ -21,56 +21,58 @@ export function isAscii(text: string): boolean {
   return ASCII_ONLY.test(text);
 }
 
+const textEncoder = new TextEncoder();
+
 /**
  * Encodes a JS string as UTF-8 bytes. A lone surrogate becomes EF BF BD (U+FFFD), as
  * TextEncoder does, because that is what a Go program receives for such text.
  */
 export function utf8Encode(text: string): ByteString {
   if (isAscii(text)) return text;
-  const codes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const low = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-      if (c <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
-        i++;
-      } else {
-        c = RUNE_ERROR;
-      }
-    }
-    pushRuneBytes(codes, c);
-  }
-  return fromCodes(codes);
+  return fromByteArray(textEncoder.encode(text));
 }
 
-/** Appends the UTF-8 bytes of a Unicode scalar value. */
-function pushRuneBytes(codes: number[], rune: number): void {
+/** Writes the UTF-8 bytes of a rune at `at` (utf8Width(rune) of them) and returns where they end. */
+function writeRune(out: Uint8Array, at: number, rune: number): number {
   if (rune < 0x80) {
-    codes.push(rune);
-  } else if (rune < 0x800) {
-    codes.push(0xc0 | (rune >> 6), 0x80 | (rune & 0x3f));
-  } else if (rune < 0x10000) {
-    codes.push(0xe0 | (rune >> 12), 0x80 | ((rune >> 6) & 0x3f), 0x80 | (rune & 0x3f));
-  } else {
-    codes.push(0xf0 | (rune >> 18), 0x80 | ((rune >> 12) & 0x3f), 0x80 | ((rune >> 6) & 0x3f), 0x80 | (rune & 0x3f));
+    out[at] = rune;
+    return at + 1;
   }
+  if (rune < 0x800) {
+    out[at] = 0xc0 | (rune >> 6);
+    out[at + 1] = 0x80 | (rune & 0x3f);
+    return at + 2;
+  }
+  if (rune < 0x10000) {
+    out[at] = 0xe0 | (rune >> 12);
+    out[at + 1] = 0x80 | ((rune >> 6) & 0x3f);
+    out[at + 2] = 0x80 | (rune & 0x3f);
+    return at + 3;
+  }
+  out[at] = 0xf0 | (rune >> 18);
+  out[at + 1] = 0x80 | ((rune >> 12) & 0x3f);
+  out[at + 2] = 0x80 | ((rune >> 6) & 0x3f);
+  out[at + 3] = 0x80 | (rune & 0x3f);
+  return at + 4;
 }
 
 /** The UTF-8 bytes of one rune, as Go's `string(rune)` writes them (surrogates become U+FFFD). */
 export function encodeRune(rune: number): ByteString {
   if (rune < 0x80) return String.fromCharCode(rune);
-  const codes: number[] = [];
-  pushRuneBytes(codes, (rune >= 0xd800 && rune <= 0xdfff) || rune > 0x10ffff ? RUNE_ERROR : rune);
-  return String.fromCharCode(...codes);
+  const bytes = new Uint8Array(4);
+  const end = writeRune(bytes, 0, (rune >= 0xd800 && rune <= 0xdfff) || rune > 0x10ffff ? RUNE_ERROR : rune);
+  return fromByteArray(bytes.subarray(0, end));
 }
 
-/** Builds a string from char codes in chunks, so large inputs do not overflow the call stack. */
-function fromCodes(codes: readonly number[]): string {
+/**
+ * A byte string from bytes. It is built a chunk at a time (one call cannot take a million
+ * arguments), and the bytes stay in a typed array: large arrays of numbers cost the garbage
+ * collector far more than their size, which made long values disproportionately slow.
+ */
+export function fromByteArray(bytes: Uint8Array): ByteString {
   const CHUNK = 8192;
-  if (codes.length <= CHUNK) return String.fromCharCode(...codes);
   let out = '';
-  for (let i = 0; i < codes.length; i += CHUNK) out += String.fromCharCode(...codes.slice(i, i + CHUNK));
+  for (let i = 0; i < bytes.length; i += CHUNK) out += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
   return out;
 }
 
@@ -113,22 +115,46 @@ export function widthOf(packed: number): number {
   return packed % 8;
 }
 
-/** Splits bytes into Go runes (invalid bytes become U+FFFD), as `[]rune(s)` does. */
-export function toRunes(bytes: ByteString): number[] {
-  const runes: number[] = [];
+/**
+ * Go's strings.Map with a one-rune mapping (strings.ToUpper, strings.ToLower): every rune
+ * mapped, each invalid byte read as U+FFFD.
+ */
+export function mapRunes(bytes: ByteString, map: (rune: number) => number): ByteString {
+  let size = 0;
   for (let i = 0; i < bytes.length; ) {
     const packed = decodeRune(bytes, i);
-    runes.push(runeOf(packed));
+    size += utf8Width(map(runeOf(packed)));
     i += widthOf(packed);
   }
-  return runes;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const packed = decodeRune(bytes, i);
+    at = writeRune(out, at, map(runeOf(packed)));
+    i += widthOf(packed);
+  }
+  return fromByteArray(out);
 }
 
-/** Encodes runes back to bytes, as `string([]rune)` does. */
-export function fromRunes(runes: readonly number[]): ByteString {
-  const codes: number[] = [];
-  for (const rune of runes) pushRuneBytes(codes, rune);
-  return fromCodes(codes);
+/** `string(r)` of `r := []rune(s)` reversed: the runes in reverse order, each invalid byte as U+FFFD. */
+export function reverseRunes(bytes: ByteString): ByteString {
+  let size = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const packed = decodeRune(bytes, i);
+    size += utf8Width(runeOf(packed));
+    i += widthOf(packed);
+  }
+  // Each rune is written where it ends up, counting from the end of the output.
+  const out = new Uint8Array(size);
+  let end = size;
+  for (let i = 0; i < bytes.length; ) {
+    const packed = decodeRune(bytes, i);
+    const rune = runeOf(packed);
+    end -= utf8Width(rune);
+    writeRune(out, end, rune);
+    i += widthOf(packed);
+  }
+  return fromByteArray(out);
 }
 
 /** Copies a byte string into a Uint8Array. */
@@ -224,8 +250,6 @@ export function decodeBytes(bytes: Uint8Array): string {
   try {
     return strictDecoder.decode(bytes);
   } catch {
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192));
-    return utf8Decode(binary);
+    return utf8Decode(fromByteArray(bytes));
   }
 }

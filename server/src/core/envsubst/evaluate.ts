@@ -76,10 +76,52 @@ export function evaluateExpansion(expansion: Expansion, lookup: Lookup, options:
   return evaluateToResult(() => evaluateNode(node, lookup, options.strict));
 }
 
-/** The value of one expansion as bytes; throws EvaluationFailure or GoPanic. */
-export function evaluateNode(node: ExpansionNode, lookup: Lookup, strict: boolean): ByteString {
-  const args: ByteString[] = [];
-  for (const arg of node.args) args.push(arg.kind === 'text' ? utf8Encode(arg.value) : evaluateNode(arg, lookup, strict));
+/** An expansion whose arguments are being evaluated: `values` holds those done so far. */
+interface PendingExpansion {
+  readonly node: ExpansionNode;
+  readonly values: ByteString[];
+}
+
+/**
+ * The value of one expansion as bytes; throws EvaluationFailure or GoPanic. Nested arguments
+ * are evaluated depth first, left to right, as Go's recursion does, but on a stack of our own:
+ * nesting as deep as the parser accepts must not overflow the call stack.
+ */
+export function evaluateNode(root: ExpansionNode, lookup: Lookup, strict: boolean): ByteString {
+  // Most expansions hold no other, and need no stack.
+  const texts: ByteString[] = [];
+  for (const arg of root.args) {
+    if (arg.kind === 'expansion') return evaluateNested(root, lookup, strict);
+    texts.push(utf8Encode(arg.value));
+  }
+  return applyToValue(root, texts, lookup, strict);
+}
+
+function evaluateNested(root: ExpansionNode, lookup: Lookup, strict: boolean): ByteString {
+  const pending: PendingExpansion[] = [{ node: root, values: [] }];
+  for (;;) {
+    const top = pending[pending.length - 1];
+    if (top === undefined) throw new Error('envsubst: nothing left to evaluate');
+    const { node, values } = top;
+    const arg = node.args[values.length];
+    if (arg?.kind === 'expansion') {
+      pending.push({ node: arg, values: [] });
+      continue;
+    }
+    if (arg !== undefined) {
+      values.push(utf8Encode(arg.value));
+      continue;
+    }
+    const value = applyToValue(node, values, lookup, strict);
+    pending.pop();
+    const parent = pending[pending.length - 1];
+    if (parent === undefined) return value;
+    parent.values.push(value);
+  }
+}
+
+/** Looks the variable up and applies the operator to it, once every argument is evaluated. */
+function applyToValue(node: ExpansionNode, args: readonly ByteString[], lookup: Lookup, strict: boolean): ByteString {
   const value = lookup(node.name);
   if (value === undefined && strict && !isDefaultOperator(node.operator)) {
     throw new EvaluationFailure(`variable not set (strict mode): ${goQuote(node.name)}`);

@@ -1,13 +1,39 @@
 /**
  * The glob of `#`, `##`, `%` and `%%` (flux.md §3.5): Go's path.Match as envsubst forked it,
  * where `*` and `?` also match `/`. Matching is on bytes, except that `?` and a `[class]`
- * consume one rune (an invalid byte counts as one U+FFFD rune). A malformed pattern is only
- * noticed when the matcher reaches the malformed part, exactly as in Go, because the trim
- * functions treat that error differently from a mismatch.
+ * consume one rune (an invalid byte counts as one U+FFFD rune).
+ *
+ * This file reads a pattern the way Go's matcher reads it as it goes: stars split it into
+ * chunks, and each chunk is a series of elements. A malformed part (an empty or unclosed
+ * class, a trailing backslash) is kept as the point where its chunk stops, because Go only
+ * reports ErrBadPattern when the matcher reaches it with text left, and the trims treat that
+ * error differently from a mismatch. What follows a malformed part is never reached.
  */
-import { type ByteString, decodeRune, runeOf, widthOf } from './bytes';
+import { type ByteString, decodeRune, RUNE_ERROR, runeOf, widthOf } from './bytes';
 
-export type GlobResult = 'match' | 'no-match' | 'bad-pattern';
+export type GlobElement =
+  /** One byte, as written or after `\`. */
+  | { readonly kind: 'byte'; readonly byte: number }
+  /** `?`: any one rune. */
+  | { readonly kind: 'rune' }
+  /** `[…]` or `[^…]`: one rune in (or, negated, not in) the inclusive ranges, stored as lo, hi pairs. */
+  | { readonly kind: 'class'; readonly negated: boolean; readonly ranges: readonly number[] };
+
+export interface GlobChunk {
+  /** Stars come before the chunk, so it may match anywhere after the previous chunk, not only right after it. */
+  readonly star: boolean;
+  /** The elements, up to the end of the chunk or to its malformed part. */
+  readonly elements: readonly GlobElement[];
+  /** The elements are followed by a malformed part: reaching it with text left is ErrBadPattern. */
+  readonly malformed: boolean;
+}
+
+export interface GlobPattern {
+  /** The chunks up to the end of the pattern or the first malformed one. */
+  readonly chunks: readonly GlobChunk[];
+  /** The pattern ends with stars, which match whatever is left (the fork lets them match `/`). */
+  readonly trailingStar: boolean;
+}
 
 const STAR = 0x2a;
 const QUESTION = 0x3f;
@@ -17,48 +43,41 @@ const BACKSLASH = 0x5c;
 const CARET = 0x5e;
 const MINUS = 0x2d;
 
-/** Results of matching one chunk: the name offset after the match, or one of these. */
-const NO_MATCH = -1;
-const BAD_PATTERN = -2;
+const ANY_RUNE: GlobElement = Object.freeze({ kind: 'rune' });
 
-/** Whether the whole of `name` matches `pattern`. */
-export function globMatch(pattern: ByteString, name: ByteString): GlobResult {
+export function compileGlob(pattern: ByteString): GlobPattern {
+  const chunks: GlobChunk[] = [];
   let p = 0;
-  let n = 0;
-  outer: while (p < pattern.length) {
-    // A chunk is a run without unbracketed stars, possibly preceded by stars.
+  while (p < pattern.length) {
     let star = false;
     while (p < pattern.length && pattern.charCodeAt(p) === STAR) {
       p++;
       star = true;
     }
-    const chunkStart = p;
-    const chunkEnd = chunkEndFrom(pattern, p);
-    p = chunkEnd;
-    // The fork lets a trailing star match everything, slashes included.
-    if (star && chunkStart === chunkEnd) return 'match';
-    const after = matchChunk(pattern, chunkStart, chunkEnd, name, n);
-    // The last chunk must use up the name; an earlier one may leave the rest to later chunks.
-    if (after >= 0 && (after === name.length || p < pattern.length)) {
-      n = after;
-      continue;
-    }
-    if (after === BAD_PATTERN) return 'bad-pattern';
-    if (star) {
-      // Let the star swallow one more byte at a time and retry the chunk there.
-      for (let skip = n; skip < name.length; skip++) {
-        const retry = matchChunk(pattern, chunkStart, chunkEnd, name, skip + 1);
-        if (retry >= 0) {
-          if (p === pattern.length && retry < name.length) continue;
-          n = retry;
-          continue outer;
-        }
-        if (retry === BAD_PATTERN) return 'bad-pattern';
-      }
-    }
-    return 'no-match';
+    if (p === pattern.length) return { chunks, trailingStar: star };
+    const end = chunkEndFrom(pattern, p);
+    const chunk = compileChunk(pattern, p, end, star);
+    chunks.push(chunk);
+    if (chunk.malformed) break;
+    p = end;
   }
-  return n === name.length ? 'match' : 'no-match';
+  return { chunks, trailingStar: false };
+}
+
+/** Whether the element accepts the rune (for a byte element: the byte). */
+export function elementAccepts(element: GlobElement, rune: number): boolean {
+  switch (element.kind) {
+    case 'byte':
+      return element.byte === rune;
+    case 'rune':
+      return true;
+    case 'class': {
+      const { ranges } = element;
+      let inside = false;
+      for (let i = 0; i + 1 < ranges.length && !inside; i += 2) inside = (ranges[i] ?? 0) <= rune && rune <= (ranges[i + 1] ?? 0);
+      return inside !== element.negated;
+    }
+  }
 }
 
 /** Where the chunk starting at `from` ends: at the first star outside brackets, or the end. */
@@ -68,7 +87,7 @@ function chunkEndFrom(pattern: ByteString, from: number): number {
   for (; i < pattern.length; i++) {
     const c = pattern.charCodeAt(i);
     if (c === BACKSLASH) {
-      // A trailing backslash is reported by matchChunk.
+      // A trailing backslash is reported by compileChunk.
       if (i + 1 < pattern.length) i++;
     } else if (c === LBRACKET) {
       inClass = true;
@@ -81,60 +100,51 @@ function chunkEndFrom(pattern: ByteString, from: number): number {
   return i;
 }
 
-/**
- * Matches pattern[start, end) (literals, `?`, classes, escapes) against the beginning of
- * name[from…]. Running out of name is a mismatch before any check of the rest of the chunk.
- */
-function matchChunk(pattern: ByteString, start: number, end: number, name: ByteString, from: number): number {
+/** Reads pattern[start, end) into elements, as Go's matchChunk reads it while matching. */
+function compileChunk(pattern: ByteString, start: number, end: number, star: boolean): GlobChunk {
+  const elements: GlobElement[] = [];
+  const malformed = (): GlobChunk => ({ star, elements, malformed: true });
   let c = start;
-  let n = from;
   while (c < end) {
-    if (n >= name.length) return NO_MATCH;
     const op = pattern.charCodeAt(c);
     if (op === LBRACKET) {
-      const packed = decodeRune(name, n);
-      const rune = runeOf(packed);
-      n += widthOf(packed);
       c++;
       let negated = false;
       if (c < end && pattern.charCodeAt(c) === CARET) {
         negated = true;
         c++;
       }
-      let matched = false;
-      let ranges = 0;
+      const ranges: number[] = [];
       for (;;) {
-        if (c < end && pattern.charCodeAt(c) === RBRACKET && ranges > 0) {
+        if (c < end && pattern.charCodeAt(c) === RBRACKET && ranges.length > 0) {
           c++;
           break;
         }
         const lo = classMember(pattern, c, end);
-        if (lo === BAD_MEMBER) return BAD_PATTERN;
+        if (lo === BAD_MEMBER) return malformed();
         c = memberEnd;
         let hi = lo;
         if (pattern.charCodeAt(c) === MINUS) {
           hi = classMember(pattern, c + 1, end);
-          if (hi === BAD_MEMBER) return BAD_PATTERN;
+          if (hi === BAD_MEMBER) return malformed();
           c = memberEnd;
         }
-        if (lo <= rune && rune <= hi) matched = true;
-        ranges++;
+        ranges.push(lo, hi);
       }
-      if (matched === negated) return NO_MATCH;
+      elements.push({ kind: 'class', negated, ranges });
     } else if (op === QUESTION) {
-      n += widthOf(decodeRune(name, n));
+      elements.push(ANY_RUNE);
       c++;
     } else {
       if (op === BACKSLASH) {
         c++;
-        if (c >= end) return BAD_PATTERN;
+        if (c >= end) return malformed();
       }
-      if (pattern.charCodeAt(c) !== name.charCodeAt(n)) return NO_MATCH;
+      elements.push({ kind: 'byte', byte: pattern.charCodeAt(c) });
       c++;
-      n++;
     }
   }
-  return n;
+  return { star, elements, malformed: false };
 }
 
 const BAD_MEMBER = -1;
@@ -157,7 +167,7 @@ function classMember(pattern: ByteString, at: number, end: number): number {
   const rune = runeOf(packed);
   const width = widthOf(packed);
   // decodeRune may read past the chunk only if the chunk ends mid-rune, which then fails below.
-  if ((rune === 0xfffd && width === 1) || at + width >= end) return BAD_MEMBER;
+  if ((rune === RUNE_ERROR && width === 1) || at + width >= end) return BAD_MEMBER;
   memberEnd = at + width;
   return rune;
 }

@@ -4,6 +4,7 @@
  */
 
 import type { NameRef } from './ast';
+import type { NamesRead } from './failure-memo';
 
 export const BAD_SUBSTITUTION = 'bad substitution';
 export const MISSING_CLOSING_BRACE = 'missing closing brace';
@@ -12,9 +13,20 @@ export const UNABLE_TO_PARSE_FUNCTION_ARGUMENT = 'unable to parse substitution w
 /** Only reachable if the default operator scan fails, which its callers rule out. */
 export const UNABLE_TO_PARSE_DEFAULT_FUNCTION = 'unable to parse default function';
 
+/**
+ * What this package throws for an outcome the controller reports: control flow, not a bug,
+ * so no stack trace is captured (an Error's costs more than the evaluation: a file with many
+ * strict-mode failures spent most of its check building traces nobody reads).
+ */
+abstract class Failure {
+  constructor(readonly message: string) {}
+}
+
 /** A parse error, with the UTF-16 offset where the parser stopped reading and the names read before it. */
-export class ParseFailure extends Error {
-  refs: NameRef[] = [];
+export class ParseFailure extends Failure {
+  /** The names read before the error; NameRef objects are only made when asked for. */
+  names: NamesRead | undefined = undefined;
+  private cachedRefs: NameRef[] | undefined = undefined;
 
   constructor(
     message: string,
@@ -22,10 +34,14 @@ export class ParseFailure extends Error {
   ) {
     super(message);
   }
+
+  get refs(): NameRef[] {
+    return (this.cachedRefs ??= this.names?.toRefs() ?? []);
+  }
 }
 
 /** An evaluation error, such as a strict-mode failure. */
-export class EvaluationFailure extends Error {}
+export class EvaluationFailure extends Failure {}
 
 /** A Go runtime panic inside envsubst; the message is Go's runtime error text. */
-export class GoPanic extends Error {}
+export class GoPanic extends Failure {}

@@ -4,9 +4,16 @@
  *
  * Each function below consumes exactly what Flux's parser consumes and fails with the same
  * error text, so the position where it stops is also where Flux stops.
+ *
+ * Flux's parser recurses once per nested `${`, which Go's growable stacks allow at any depth.
+ * Here the expansions being read are kept on a stack of our own instead of the call stack, so
+ * that 10,000 nested defaults parse like one: the grammar of an expansion with arguments is a
+ * series of steps, each resumed when the argument it waits for (perhaps a nested expansion) is
+ * complete.
  */
 import type { ArgumentNode, ExpansionNode, NameRef, Operator, TextNode } from './ast';
 import { utf8Width } from './bytes';
+import { type FailureMemo, type KnownFailure, NamesRead } from './failure-memo';
 import {
   BAD_SUBSTITUTION,
   MISSING_CLOSING_BRACE,
@@ -78,7 +85,7 @@ const REPLACEMENT = argumentOf(notClose, true);
  */
 export function parseExpansion(text: string, dollar: number): ExpansionNode | ParseFailure {
   const parser = sharedParser();
-  parser.reset(text, dollar + 2, true);
+  parser.reset(text, dollar + 2, true, undefined);
   try {
     return parser.expansion(dollar);
   } catch (error) {
@@ -89,10 +96,16 @@ export function parseExpansion(text: string, dollar: number): ExpansionNode | Pa
 /**
  * Like parseExpansion, but builds no nodes and returns only where the expansion ends (just
  * after its `}`). The editor's scan uses it and builds nodes when something asks for them.
+ * With a memo, the nested expansions of a failed parse are recorded there, and an expansion
+ * already recorded is not parsed again. Only the outermost needs looking up: inside the text
+ * a failed parse went through, each `${` the scan can start at was one of its expansions,
+ * which either failed with it (and is recorded) or closed (and parses without failing).
  */
-export function measureExpansion(text: string, dollar: number): number | ParseFailure {
+export function measureExpansion(text: string, dollar: number, memo?: FailureMemo): number | ParseFailure {
+  const known = memo?.get(dollar);
+  if (known !== undefined) return failureOf(known);
   const parser = sharedParser();
-  parser.reset(text, dollar + 2, false);
+  parser.reset(text, dollar + 2, false, memo);
   try {
     parser.expansion(dollar);
     return parser.position();
@@ -113,9 +126,22 @@ function sharedParser(): ExpansionParser {
 
 /** The names of a parsed expansion and of all its nested ones, in source order. */
 export function refsOf(node: ExpansionNode, into: NameRef[] = []): NameRef[] {
-  into.push({ name: node.name, start: node.nameStart, end: node.nameEnd });
-  for (const arg of node.args) if (arg.kind === 'expansion') refsOf(arg, into);
+  // Depth first without recursion: the arguments go on the stack last one first.
+  const pending: ExpansionNode[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    into.push({ name: next.name, start: next.nameStart, end: next.nameEnd });
+    for (let i = next.args.length - 1; i >= 0; i--) {
+      const arg = next.args[i];
+      if (arg?.kind === 'expansion') pending.push(arg);
+    }
+  }
   return into;
+}
+
+function failureOf(known: KnownFailure): ParseFailure {
+  const failure = new ParseFailure(known.message, known.stop);
+  failure.names = known.names;
+  return failure;
 }
 
 const NO_ARGS: readonly ArgumentNode[] = Object.freeze([]);
@@ -132,6 +158,34 @@ const UNBUILT: ExpansionNode = Object.freeze({
   end: 0,
 });
 
+/** The argument an open expansion waits for: how it is scanned; what follows it is in `afterArgument`. */
+interface Step {
+  readonly argument: TokenRules;
+}
+
+const DEFAULT_WORD: Step = { argument: TO_CLOSE };
+const SUBSTRING_OFFSET: Step = { argument: OFFSET };
+const SUBSTRING_LENGTH: Step = { argument: TO_CLOSE };
+const TRIM_PATTERN: Step = { argument: TO_CLOSE };
+const REPLACE_PATTERN: Step = { argument: PATTERN };
+const REPLACEMENT_STEP: Step = { argument: REPLACEMENT };
+
+/** An expansion whose `${` has been read and whose `}` has not. The objects are reused across parses. */
+class OpenExpansion {
+  dollar = 0;
+  operator: Operator = 'value';
+  name = '';
+  nameStart = 0;
+  args: ArgumentNode[] = NO_ARGS as ArgumentNode[];
+  step: Step = DEFAULT_WORD;
+  /** How many entries of nameRanges were filled before this expansion: its names follow. */
+  namesBefore = 0;
+
+  clearArgs(): void {
+    this.args = NO_ARGS as ArgumentNode[];
+  }
+}
+
 class ExpansionParser {
   private readonly s = new Scanner('', 0);
   /** Start and end offsets of the names read so far; NameRef objects are only built on failure. */
@@ -140,67 +194,110 @@ class ExpansionParser {
   private nameRangeCount = 0;
   /** False when only measuring: no node, argument list or name string is made. */
   private build = true;
+  /** The expansions being read, outermost first; only the first `depth` belong to this parse. */
+  private readonly open: OpenExpansion[] = [];
+  private depth = 0;
+  private memo: FailureMemo | undefined;
 
-  reset(text: string, pos: number, build: boolean): void {
+  reset(text: string, pos: number, build: boolean, memo: FailureMemo | undefined): void {
     this.s.reset(text, pos);
     this.build = build;
     this.nameRangeCount = 0;
+    this.depth = 0;
+    this.memo = memo;
   }
 
   position(): number {
     return this.s.pos;
   }
 
-  /** Turns a ParseFailure thrown by the grammar into the result, with the names read so far. */
+  /**
+   * Turns a ParseFailure thrown by the grammar into the result, with the names read so far,
+   * and records in the memo that every nested expansion still open fails the same way.
+   */
   failed(error: unknown): ParseFailure {
+    const depth = this.depth;
+    this.depth = 0;
+    // The reused objects must not keep this parse's nodes alive.
+    for (let i = 0; i < depth; i++) this.open[i]?.clearArgs();
     if (!(error instanceof ParseFailure)) throw error;
-    error.refs = this.readRefs();
+    const ranges = this.nameRanges.slice(0, this.nameRangeCount);
+    const text = this.s.text;
+    error.names = new NamesRead(text, ranges, 0);
+    const memo = this.memo;
+    // The outermost expansion is not recorded: the scan goes on after it and never comes back.
+    for (let i = 1; memo !== undefined && i < depth; i++) {
+      const expansion = this.open[i];
+      if (expansion === undefined) continue;
+      memo.record(expansion.dollar, { message: error.message, stop: error.stop, names: new NamesRead(text, ranges, expansion.namesBefore) });
+    }
     return error;
   }
 
-  private readRefs(): NameRef[] {
-    const refs: NameRef[] = [];
-    const ranges = this.nameRanges;
-    for (let i = 0; i < this.nameRangeCount; i += 2) {
-      const start = ranges[i] ?? 0;
-      const end = ranges[i + 1] ?? 0;
-      refs.push({ name: this.s.text.slice(start, end), start, end });
-    }
-    return refs;
-  }
-
-  /** Parses what follows `${`; the scanner stands just after the `{`. */
+  /**
+   * Parses what follows `${`; the scanner stands just after the `{`. The loop reads the
+   * arguments of the innermost open expansion, opening a nested one at each `${` and handing
+   * each completed one to the expansion around it.
+   */
   expansion(dollar: number): ExpansionNode {
     const s = this.s;
-    if (s.peek() === HASH) return this.lengthOf(dollar);
-    const nameStart = s.pos;
-    const name = this.name(UNABLE_TO_PARSE_VARIABLE_NAME);
+    let completed = this.openExpansion(dollar);
+    for (;;) {
+      if (completed !== undefined) {
+        if (this.depth === 0) return completed;
+        completed = this.afterArgument(this.innermost(), completed);
+        continue;
+      }
+      const waiting = this.innermost();
+      switch (s.scan(waiting.step.argument)) {
+        case 'open':
+          completed = this.openExpansion(s.tokenStart());
+          break;
+        case 'word':
+          completed = this.afterArgument(waiting, this.textNode());
+          break;
+        default:
+          this.fail(UNABLE_TO_PARSE_FUNCTION_ARGUMENT);
+      }
+    }
+  }
+
+  /**
+   * Reads the head of the expansion at `dollar`: its name and operator. Returns the node when
+   * the expansion takes no argument, else leaves it open, waiting for its first argument.
+   */
+  private openExpansion(dollar: number): ExpansionNode | undefined {
+    const s = this.s;
+    const expansion = this.push(dollar);
+    if (s.peek() === HASH) return this.lengthOf(expansion);
+    expansion.nameStart = s.pos;
+    expansion.name = this.name(UNABLE_TO_PARSE_VARIABLE_NAME);
     switch (s.peek()) {
       case COLON:
-        return this.defaultOrSubstring(dollar, name, nameStart);
+        return this.defaultOrSubstring(expansion);
       case EQUALS:
-        return this.defaultWord(dollar, name, nameStart);
+        return this.defaultWord(expansion);
       case COMMA:
       case CARET:
-        return this.caseChange(dollar, name, nameStart);
+        return this.caseChange(expansion);
       case SLASH:
-        return this.replace(dollar, name, nameStart);
+        return this.replace(expansion);
       case HASH:
-        return this.trim(dollar, name, nameStart, HASH_OPERATOR);
+        return this.trim(expansion, HASH_OPERATOR);
       case PERCENT:
-        return this.trim(dollar, name, nameStart, PERCENT_OPERATOR);
+        return this.trim(expansion, PERCENT_OPERATOR);
     }
     if (s.scan(CLOSE_ONLY) !== 'close') this.fail(MISSING_CLOSING_BRACE);
-    return this.node(dollar, 'value', name, nameStart, NO_ARGS);
+    return this.complete(expansion, 'value');
   }
 
   /** `${#name}`. */
-  private lengthOf(dollar: number): ExpansionNode {
+  private lengthOf(expansion: OpenExpansion): ExpansionNode {
     if (this.s.scan(LENGTH_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
-    const nameStart = this.s.pos;
-    const name = this.name(BAD_SUBSTITUTION);
+    expansion.nameStart = this.s.pos;
+    expansion.name = this.name(BAD_SUBSTITUTION);
     this.close();
-    return this.node(dollar, 'length', name, nameStart, NO_ARGS);
+    return this.complete(expansion, 'length');
   }
 
   /**
@@ -209,91 +306,108 @@ class ExpansionParser {
    * real end of the input it does not move, and for a multi-byte character it lands inside the
    * name; either way the substring parse that follows rejects what it reads (flux.md §3.7).
    */
-  private defaultOrSubstring(dollar: number, name: string, nameStart: number): ExpansionNode {
+  private defaultOrSubstring(expansion: OpenExpansion): ExpansionNode | undefined {
     const s = this.s;
     const colon = s.pos;
     s.read();
     const next = s.read();
     if (s.lastReadWasEnd() || utf8Width(next) > 1) this.fail(BAD_SUBSTITUTION);
     s.pos = colon;
-    if (next === EQUALS || next === MINUS || next === QUESTION || next === PLUS) return this.defaultWord(dollar, name, nameStart);
-    return this.substring(dollar, name, nameStart);
+    if (next === EQUALS || next === MINUS || next === QUESTION || next === PLUS) return this.defaultWord(expansion);
+    return this.substring(expansion);
   }
 
   /** `${name:-word}`, `${name:=word}`, `${name:?word}`, `${name:+word}` and `${name=word}`. */
-  private defaultWord(dollar: number, name: string, nameStart: number): ExpansionNode {
+  private defaultWord(expansion: OpenExpansion): ExpansionNode | undefined {
     const s = this.s;
     const rules = s.peek() === EQUALS ? EQUAL_OPERATOR : DEFAULT_OPERATOR;
     if (s.scan(rules) !== 'word') this.fail(UNABLE_TO_PARSE_DEFAULT_FUNCTION);
-    const operator = this.operator();
-    const args = this.newArgs();
-    // The word is any mix of text runs and nested expansions up to the first `}` at this level.
-    while (s.peek() !== RBRACE) this.add(args, this.argument(TO_CLOSE));
-    this.close();
-    return this.node(dollar, operator, name, nameStart, args);
+    return this.awaitWord(this.withArguments(expansion, DEFAULT_WORD));
   }
 
   /** `${name:offset}` and `${name:offset:length}`. */
-  private substring(dollar: number, name: string, nameStart: number): ExpansionNode {
-    const s = this.s;
-    if (s.scan(SUBSTRING_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
-    const args = this.newArgs();
-    this.add(args, this.argument(OFFSET));
-    const delimiter = s.scan(SUBSTRING_DELIMITER);
-    if (delimiter === 'close') return this.node(dollar, ':', name, nameStart, args);
-    if (delimiter !== 'word') this.fail(BAD_SUBSTITUTION);
-    this.add(args, this.argument(TO_CLOSE));
-    this.close();
-    return this.node(dollar, ':', name, nameStart, args);
+  private substring(expansion: OpenExpansion): undefined {
+    if (this.s.scan(SUBSTRING_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
+    expansion.operator = ':';
+    expansion.args = this.newArgs();
+    expansion.step = SUBSTRING_OFFSET;
+    return undefined;
   }
 
   /** `${name#p}`, `${name##p}`, `${name%p}`, `${name%%p}`. */
-  private trim(dollar: number, name: string, nameStart: number, operatorRules: TokenRules): ExpansionNode {
-    const s = this.s;
-    if (s.scan(operatorRules) !== 'word') this.fail(BAD_SUBSTITUTION);
-    const operator = this.operator();
-    const args = this.newArgs();
-    this.add(args, this.argument(TO_CLOSE));
-    this.close();
-    return this.node(dollar, operator, name, nameStart, args);
+  private trim(expansion: OpenExpansion, operatorRules: TokenRules): undefined {
+    if (this.s.scan(operatorRules) !== 'word') this.fail(BAD_SUBSTITUTION);
+    this.withArguments(expansion, TRIM_PATTERN);
+    return undefined;
   }
 
   /** `${name/p/r}`, `${name//p/r}`, `${name/#p/r}`, `${name/%p/r}`; the replacement may be empty. */
-  private replace(dollar: number, name: string, nameStart: number): ExpansionNode {
-    const s = this.s;
-    if (s.scan(REPLACE_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
-    const operator = this.operator();
-    const args = this.newArgs();
-    this.add(args, this.argument(PATTERN));
-    if (s.scan(REPLACE_DELIMITER) !== 'word') this.fail(BAD_SUBSTITUTION);
-    if (s.peek() !== RBRACE) this.add(args, this.argument(REPLACEMENT));
-    this.close();
-    return this.node(dollar, operator, name, nameStart, args);
+  private replace(expansion: OpenExpansion): undefined {
+    if (this.s.scan(REPLACE_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
+    this.withArguments(expansion, REPLACE_PATTERN);
+    return undefined;
   }
 
   /** `${name^}`, `${name^^}`, `${name,}`, `${name,,}` and the mixed two-character forms. */
-  private caseChange(dollar: number, name: string, nameStart: number): ExpansionNode {
-    const s = this.s;
-    if (s.scan(CASE_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
+  private caseChange(expansion: OpenExpansion): ExpansionNode {
+    if (this.s.scan(CASE_OPERATOR) !== 'word') this.fail(BAD_SUBSTITUTION);
     const operator = this.operator();
     this.close();
-    return this.node(dollar, operator, name, nameStart, NO_ARGS);
+    return this.complete(expansion, operator);
   }
 
-  /** One argument: a single text run, or a single nested expansion. */
-  private argument(rules: TokenRules): ArgumentNode {
+  /** Takes the operator just scanned; the expansion then waits for the argument of `step`. */
+  private withArguments(expansion: OpenExpansion, step: Step): OpenExpansion {
+    expansion.operator = this.operator();
+    expansion.args = this.newArgs();
+    expansion.step = step;
+    return expansion;
+  }
+
+  /**
+   * Adds a complete argument to the innermost open expansion and goes on with that
+   * expansion's grammar: returns its node when its `}` is read, else leaves it waiting for
+   * its next argument.
+   */
+  private afterArgument(expansion: OpenExpansion, arg: ArgumentNode): ExpansionNode | undefined {
     const s = this.s;
-    switch (s.scan(rules)) {
-      case 'open':
-        return this.expansion(s.tokenStart());
-      case 'word': {
-        if (!this.build) return UNBUILT;
-        const text: TextNode = { kind: 'text', value: s.word(), start: s.tokenStart(), end: s.pos };
-        return text;
+    if (this.build) expansion.args.push(arg);
+    switch (expansion.step) {
+      case DEFAULT_WORD:
+        return this.awaitWord(expansion);
+      case SUBSTRING_OFFSET: {
+        const delimiter = s.scan(SUBSTRING_DELIMITER);
+        if (delimiter === 'close') return this.complete(expansion, expansion.operator);
+        if (delimiter !== 'word') this.fail(BAD_SUBSTITUTION);
+        expansion.step = SUBSTRING_LENGTH;
+        return undefined;
       }
-      default:
-        return this.fail(UNABLE_TO_PARSE_FUNCTION_ARGUMENT);
+      case REPLACE_PATTERN:
+        if (s.scan(REPLACE_DELIMITER) !== 'word') this.fail(BAD_SUBSTITUTION);
+        if (s.peek() !== RBRACE) {
+          expansion.step = REPLACEMENT_STEP;
+          return undefined;
+        }
+        break;
+      // SUBSTRING_LENGTH, TRIM_PATTERN and REPLACEMENT_STEP: the argument is the last one.
     }
+    this.close();
+    return this.complete(expansion, expansion.operator);
+  }
+
+  /** The word of a default is any mix of text runs and nested expansions up to the first `}` at its level. */
+  private awaitWord(expansion: OpenExpansion): ExpansionNode | undefined {
+    if (this.s.peek() !== RBRACE) return undefined;
+    this.close();
+    return this.complete(expansion, expansion.operator);
+  }
+
+  /** The text argument just scanned. */
+  private textNode(): ArgumentNode {
+    if (!this.build) return UNBUILT;
+    const s = this.s;
+    const text: TextNode = { kind: 'text', value: s.word(), start: s.tokenStart(), end: s.pos };
+    return text;
   }
 
   /** Reads a variable name; its range is then the last pair of nameRanges. */
@@ -310,20 +424,40 @@ class ExpansionParser {
     return this.build ? (this.s.word() as Operator) : 'value';
   }
 
-  /** A list for a node's arguments; while measuring, a shared empty one that add leaves alone. */
+  /** A list for a node's arguments; while measuring, a shared empty one that is never added to. */
   private newArgs(): ArgumentNode[] {
     return this.build ? [] : (NO_ARGS as ArgumentNode[]);
-  }
-
-  private add(args: ArgumentNode[], arg: ArgumentNode): void {
-    if (this.build) args.push(arg);
   }
 
   private close(): void {
     if (this.s.scan(CLOSE_ONLY) !== 'close') this.fail(BAD_SUBSTITUTION);
   }
 
-  private node(dollar: number, operator: Operator, name: string, nameStart: number, args: readonly ArgumentNode[]): ExpansionNode {
+  private innermost(): OpenExpansion {
+    const expansion = this.open[this.depth - 1];
+    if (expansion === undefined) throw new Error('envsubst: no open expansion');
+    return expansion;
+  }
+
+  private push(dollar: number): OpenExpansion {
+    let expansion = this.open[this.depth];
+    if (expansion === undefined) {
+      expansion = new OpenExpansion();
+      this.open.push(expansion);
+    }
+    this.depth++;
+    // The rest is set as the expansion is read; `args` was cleared when it was last closed.
+    expansion.dollar = dollar;
+    expansion.namesBefore = this.nameRangeCount;
+    return expansion;
+  }
+
+  /** Closes the innermost open expansion, which has just read its `}`, and makes its node. */
+  private complete(expansion: OpenExpansion, operator: Operator): ExpansionNode {
+    this.depth--;
+    const { dollar, name, nameStart, args } = expansion;
+    // The reused object must not keep this parse's nodes alive.
+    expansion.clearArgs();
     if (!this.build) return UNBUILT;
     return { kind: 'expansion', operator, name, nameStart, nameEnd: nameStart + name.length, args, start: dollar, end: this.s.pos };
   }

@@ -11,9 +11,13 @@
  * show every broken expression at once. The failing expression is taken to end just after
  * its own `}` when one closes it on the same line (counting nested `${`), otherwise where
  * Flux's parser stopped, but not beyond the end of that line; scanning resumes there. Up to
- * the first error, the scan is exactly Flux's, so its first error is Flux's error.
+ * the first error, the scan is exactly Flux's, so its first error is Flux's error. A failed
+ * parse may have gone through expressions the scan reaches later (an open default word runs
+ * on over the following lines); those fail the same way and are not parsed again
+ * (failure-memo.ts), so the scan stays linear.
  */
 import type { ExpansionNode, NameRef } from './ast';
+import { FailureMemo, type NamesRead } from './failure-memo';
 import { ParseFailure } from './messages';
 import { measureExpansion, parseExpansion, refsOf } from './parser';
 import { DOLLAR, LBRACE, RBRACE } from './scanner';
@@ -64,10 +68,11 @@ export function scanTemplate(text: string): TemplateScan {
   const expansions: Expansion[] = [];
   const limit = endOfInput(text);
   const braces = new LineBraces(text, limit);
+  const failures = new FailureMemo();
   forEachDollarRun(text, limit, (start, end, next) => {
     runs.push({ start, end, count: end - start, next });
     if (!startsExpansion(end - start, next)) return end;
-    const expansion = scanExpansion(text, end - 1, limit, braces);
+    const expansion = scanExpansion(text, end - 1, braces, failures);
     expansions.push(expansion);
     return expansion.end;
   });
@@ -99,17 +104,14 @@ export function forEachDollarRun(text: string, limit: number, visit: (start: num
   }
 }
 
-/** Parses the expansion at `dollar`; `limit` is the end of what Flux reads (the first NUL). */
-function scanExpansion(text: string, dollar: number, limit: number, braces: LineBraces): Expansion {
-  const parsed = measureExpansion(text, dollar);
+/** Parses the expansion at `dollar`, or takes its failure from `failures` when a failed parse went through it. */
+function scanExpansion(text: string, dollar: number, braces: LineBraces, failures: FailureMemo): Expansion {
+  const parsed = measureExpansion(text, dollar, failures);
   if (typeof parsed === 'number') return new ScannedExpansion(text, dollar, parsed, undefined, undefined, undefined);
   let end = braces.closeOf(dollar);
-  if (end < 0) {
-    const lineEnd = text.indexOf('\n', dollar);
-    end = Math.min(parsed.stop, lineEnd < 0 ? text.length : lineEnd);
-  }
-  end = Math.max(dollar + 2, Math.min(end, limit));
-  return new ScannedExpansion(text, dollar, end, parsed.message, parsed.stop, parsed.refs);
+  if (end < 0) end = Math.min(parsed.stop, braces.lineEndOf(dollar));
+  end = Math.max(dollar + 2, end);
+  return new ScannedExpansion(text, dollar, end, parsed.message, parsed.stop, parsed.names);
 }
 
 /**
@@ -128,10 +130,9 @@ class ScannedExpansion implements Expansion {
     readonly end: number,
     readonly error: string | undefined,
     readonly stop: number | undefined,
-    failedRefs: NameRef[] | undefined,
-  ) {
-    this.cachedRefs = failedRefs;
-  }
+    /** For a failed parse, the names it read. */
+    private readonly failedNames: NamesRead | undefined,
+  ) {}
 
   get node(): ExpansionNode | undefined {
     if (this.error !== undefined) return undefined;
@@ -145,7 +146,11 @@ class ScannedExpansion implements Expansion {
   }
 
   get refs(): NameRef[] {
-    return (this.cachedRefs ??= this.node === undefined ? [] : refsOf(this.node));
+    if (this.cachedRefs === undefined) {
+      const node = this.node;
+      this.cachedRefs = node !== undefined ? refsOf(node) : (this.failedNames?.toRefs() ?? []);
+    }
+    return this.cachedRefs;
   }
 
   get names(): string[] {
@@ -161,10 +166,12 @@ class ScannedExpansion implements Expansion {
 
 /**
  * For each `${` of a line, the offset after the `}` that closes it on that line (counting
- * nested `${`), or -1. A line is matched once, with a stack, the first time one of its
- * expressions fails to parse: asking again for every `${` of a long line costs nothing more.
+ * nested `${`), or -1, and where the line ends. A line is matched once, with a stack, the
+ * first time one of its expressions fails to parse: asking again for every `${` of a long
+ * line costs nothing more.
  */
 class LineBraces {
+  /** The end of the last line matched: its newline, or the first NUL, or the end of the text. */
   private matched = -1;
   private readonly closes = new Map<number, number>();
 
@@ -176,6 +183,12 @@ class LineBraces {
   closeOf(dollar: number): number {
     if (dollar > this.matched) this.matchLine(dollar);
     return this.closes.get(dollar) ?? -1;
+  }
+
+  /** The end of the line of `dollar`, but not past the first NUL. */
+  lineEndOf(dollar: number): number {
+    if (dollar > this.matched) this.matchLine(dollar);
+    return this.matched;
   }
 
   private matchLine(from: number): void {
@@ -198,7 +211,5 @@ class LineBraces {
 }
 
 function distinctNames(refs: readonly NameRef[]): string[] {
-  const names: string[] = [];
-  for (const ref of refs) if (!names.includes(ref.name)) names.push(ref.name);
-  return names;
+  return [...new Set(refs.map((ref) => ref.name))];
 }
