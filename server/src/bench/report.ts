@@ -8,6 +8,9 @@ export interface BenchOptions {
   quick: boolean;
 }
 
+/** How rss-probe.ts labels the peak RSS it prints on exit. */
+export const rssMarker = 'render-lens-bench-max-rss-kb';
+
 /** Wall-clock milliseconds of `work`. */
 export function timeMs(work: () => void): number {
   const start = process.hrtime.bigint();

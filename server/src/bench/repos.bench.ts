@@ -15,8 +15,7 @@ import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { generateFleetRepo, generateFluxRepo, generateHelmRepo, listRepo, type GeneratedRepo } from './generate';
 import { benchDir, renderLensCli } from '../dev/project-paths';
-import { rssMarker } from './rss-probe';
-import { bestOf, budgetRow, mb, median, ms, table, timeMs, type BenchOptions, type Row } from './report';
+import { bestOf, budgetRow, mb, median, ms, rssMarker, table, timeMs, type BenchOptions, type Row } from './report';
 
 const CHECK_RUNS = 3;
 const RSS_LIMIT = 300 * 1024 * 1024;
@@ -59,11 +58,11 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
   return [...lines, '', ...table(rows)];
 }
 
-/** `render-lens check --format json ROOT` in a fresh process: wall time and the peak RSS it reported. */
+/** `render-lens check --root ROOT --format json ROOT` in a fresh process (the root given: `.bench/` sits inside this project's git repository): wall time and the peak RSS it reported. */
 function checkProcess(root: string): { ms: number; maxRssBytes: number; status: number | null; stdoutBytes: number } {
   const probe = path.join(__dirname, 'rss-probe.js');
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['--require', probe, renderLensCli, 'check', '--format', 'json', root], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, ['--require', probe, renderLensCli, 'check', '--root', root, '--format', 'json', root], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
   const reported = new RegExp(`${rssMarker} (\\d+)`).exec(run.stderr ?? '');
   return { ms: elapsed, maxRssBytes: reported ? Number(reported[1]) * 1024 : NaN, status: run.status, stdoutBytes: (run.stdout ?? '').length };
