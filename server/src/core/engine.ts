@@ -298,23 +298,28 @@ export class Engine {
     return options.only ? RULES.filter((rule) => options.only!.includes(rule.id)) : RULES;
   }
 
-  /** The documents of a file with their scalars, comments and substitution contexts. */
-  documentsOf(file: string): DocumentView[] {
+  /**
+   * The documents of a file with their scalars, comments and substitution contexts; with
+   * `at`, only the document holding that offset (a hover in a 50,000-line file needs one).
+   */
+  documentsOf(file: string, at?: number): DocumentView[] {
     try {
       const parsed = isYamlFile(file) && !this.isHelmTemplate(file) ? this.index.parsed(file) : undefined;
-      return parsed ? this.buildDocuments(file, parsed) : [];
+      return parsed ? this.buildDocuments(file, parsed, false, at) : [];
     } catch (error) {
       this.logFailure('analysis', file, error);
       return [];
     }
   }
 
-  private buildDocuments(file: string, parsed: ParsedFile, keep = false): DocumentView[] {
+  private buildDocuments(file: string, parsed: ParsedFile, keep = false, at?: number): DocumentView[] {
     const cluster = this.settings.cluster;
     const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
     const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
     const comments = commentScalars(parsed.comments, (text) => this.scan(file, text));
-    return parsed.documents.map((document, i) => {
+    const wanted = (document: ParsedFile['documents'][number]) => at === undefined || (document.range[0] <= at && at <= document.range[2]);
+    return parsed.documents.flatMap((document, i) => {
+      if (!wanted(document)) return [];
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
@@ -326,7 +331,7 @@ export class Engine {
       const view: DocumentView = { index: i, document, object: objects.get(i), substitution, scalars: [...scalars, ...own], substituted: [] };
       // Built once per document here, not per rule that asks (a file has thousands of scalars).
       if (substitution.active.length > 0) view.substituted = view.scalars.map(({ site, scan, comment }) => ({ site, scan, comment, document: view }));
-      return view;
+      return [view];
     });
   }
 

@@ -18,8 +18,7 @@ export interface Hover {
 }
 
 export function hoverAt(engine: Engine, file: string, offset: number): Hover | undefined {
-  const documents = engine.documentsOf(file);
-  for (const document of documents) {
+  for (const document of engine.documentsOf(file, offset)) {
     for (const scalar of document.scalars) {
       const { site } = scalar;
       if (offset < site.range.start || offset > site.range.end) continue;

@@ -16,7 +16,7 @@ export const validVariableName = /^[_A-Za-z][_A-Za-z0-9]*$/;
 
 /** The variable named at `offset`: a name inside `${…}`, or a definition key. */
 export function variableAt(engine: Engine, file: string, offset: number): { name: string; range: Range } | undefined {
-  for (const document of engine.documentsOf(file)) {
+  for (const document of engine.documentsOf(file, offset)) {
     for (const { site, scan } of document.scalars) {
       if (offset < site.range.start || offset > site.range.end) continue;
       for (const expansion of scan.expansions) {
