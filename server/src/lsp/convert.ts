@@ -26,15 +26,19 @@ export function toLspRange(document: TextDocument, range: Range) {
  */
 export function toDiagnostics(document: TextDocument, findings: readonly Finding[], version: number | null, store: FixStore, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): Diagnostic[] {
   const data = store.remember(document.uri, version, findings.map((f) => f.fixes));
-  return findings.map((finding, i) => toDiagnostic(document, finding, uriOf, textOf, data[i]));
+  // One line index per related file for the whole publish, not one per diagnostic.
+  const positions = new Map<string, (other: string, offset: number) => Position>();
+  const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, document, textOf)).get(file)!;
+  const uris = new Map<string, string>();
+  const uriFor = (file: string) => uris.get(file) ?? uris.set(file, uriOf(file)).get(file)!;
+  return findings.map((finding, i) => toDiagnostic(document, finding, uriFor, positionsFor(finding.file), data[i]));
 }
 
 /**
  * Related locations usually point into other files (the Kustomization, the variable
  * ConfigMap): their positions come from those files' texts, through `textOf`.
  */
-function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string, textOf: (file: string) => string | undefined, data: DiagnosticData | undefined): Diagnostic {
-  const positionIn = positionsIn(finding.file, document, textOf);
+function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string, positionIn: (file: string, offset: number) => Position, data: DiagnosticData | undefined): Diagnostic {
   return {
     range: toLspRange(document, finding.range),
     severity: severities[finding.severity],
