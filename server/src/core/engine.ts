@@ -16,7 +16,7 @@ import { substitutionOf } from './substitution';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
-import { editKeepsGraph } from './workspace/graph-edits';
+import { editKeepsGraph, otherGraphInput } from './workspace/graph-edits';
 import type { K8sObject } from './workspace/objects';
 import { scalarsOf, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
 
@@ -109,6 +109,9 @@ export class Engine {
   update(file: string, text: string | undefined): boolean {
     const before = this.index.known(file)?.text;
     const objectsBefore = this.graph ? this.index.knownObjects(file) : undefined;
+    // Facts of the version being replaced: usually computed at the keystroke before, when it was new.
+    const relevantBefore = before !== undefined && this.graphRelevant(file);
+    const otherBefore = relevantBefore && this.otherGraphInput(file);
     if (!this.index.update(file, text)) return false;
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
@@ -121,15 +124,30 @@ export class Engine {
       before === undefined ||
       text === undefined ||
       kustomizationFileNames.includes(file.split('/').pop() ?? '') ||
-      ((graphRelevant.test(before) || graphRelevant.test(text)) && !this.keepsGraph(file, before, text, objectsBefore)) ||
+      ((relevantBefore || this.graphRelevant(file)) && !this.keepsGraph(file, otherBefore, objectsBefore)) ||
       this.isGeneratorInput(file);
     if (relevant) this.graph = undefined;
     return relevant;
   }
 
-  /** A keystroke among ConfigMaps that no substituteFrom names leaves the graph as it is (graph-edits.ts). */
-  private keepsGraph(file: string, before: string, after: string, objectsBefore: readonly K8sObject[] | undefined): boolean {
-    return this.graph !== undefined && objectsBefore !== undefined && editKeepsGraph(this.graph, file, before, after, objectsBefore, () => this.index.model(file)?.objects ?? []);
+  /** Whether the file's current text may feed the graph (once per version: a regex over 2 MB is not free). */
+  private graphRelevant(file: string): boolean {
+    return this.index.derived(file, 'graph-relevant', (text) => graphRelevant.test(text)) ?? false;
+  }
+
+  private otherGraphInput(file: string): boolean {
+    return this.index.derived(file, 'other-graph-input', (text) => otherGraphInput.test(text)) ?? false;
+  }
+
+  /**
+   * A keystroke among ConfigMaps that no substituteFrom names leaves the graph as it is
+   * (graph-edits.ts). An open file's objects come from its incremental re-parse, which its
+   * check needs anyway; other files' from the compact model.
+   */
+  private keepsGraph(file: string, otherBefore: boolean, objectsBefore: readonly K8sObject[] | undefined): boolean {
+    if (this.graph === undefined || objectsBefore === undefined) return false;
+    const objectsAfter = () => (this.index.hasParse(file) ? this.index.objects(file) : (this.index.model(file)?.objects ?? []));
+    return editKeepsGraph(this.graph, file, { before: otherBefore, after: this.otherGraphInput(file) }, objectsBefore, objectsAfter);
   }
 
   /** Looks for new and removed files (a full check on request); known texts are kept. */

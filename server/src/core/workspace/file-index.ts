@@ -124,6 +124,12 @@ export class FileIndex {
     return entry.model;
   }
 
+  /** True when the file has a parse, or one of its previous version to re-parse incrementally. */
+  hasParse(file: string): boolean {
+    const entry = this.entries.get(file);
+    return entry?.parsed !== undefined || entry?.previous !== undefined;
+  }
+
   parsed(file: string): ParsedFile | undefined {
     const entry = this.entry(file);
     if (entry.text === undefined) return undefined;

@@ -10,18 +10,19 @@ import type { FluxGraph } from '../flux/graph';
 import type { K8sObject } from './objects';
 
 /** What makes a file a graph input other than its ConfigMaps and Secrets (see engine.ts). */
-const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
+export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
 
 const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
 
 /**
- * True when the graph stays right after `file` changed from `before` to `after`: the file is
- * rendered only as a resource (not a patch or a generator input), says nothing else the graph
- * reads, holds the same ConfigMaps and Secrets (kind, namespace, name) before and after, and no
- * `substituteFrom` of any Kustomization names any of them.
+ * True when the graph stays right after `file` changed: the file is rendered only as a
+ * resource (not a patch or a generator input), says nothing else the graph reads before or
+ * after (`otherInput`: whether `otherGraphInput` matched that version's text), holds the same
+ * ConfigMaps and Secrets (kind, namespace, name) before and after, and no `substituteFrom` of
+ * any Kustomization names any of them.
  */
-export function editKeepsGraph(graph: FluxGraph, file: string, before: string, after: string, objectsBefore: readonly K8sObject[], objectsAfter: () => readonly K8sObject[]): boolean {
-  if (otherGraphInput.test(before) || otherGraphInput.test(after)) return false;
+export function editKeepsGraph(graph: FluxGraph, file: string, otherInput: { before: boolean; after: boolean }, objectsBefore: readonly K8sObject[], objectsAfter: () => readonly K8sObject[]): boolean {
+  if (otherInput.before || otherInput.after) return false;
   if (graph.contextsOf(file).some((c) => c.rendered.role !== 'resource' || c.rendered.generator !== undefined)) return false;
   // Only now the new version is read: the cheap answers above need no objects.
   const afterObjects = objectsAfter();
