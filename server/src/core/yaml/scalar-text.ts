@@ -24,30 +24,51 @@ export function sourceRange(text: ScalarText, from: number, to: number): { start
   return { start, end };
 }
 
+/** Offsets go straight into typed arrays that double when full: no boxed numbers, no copy at the end but one. */
 class Builder {
   private value = '';
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private length = 0;
+
+  constructor(capacity: number) {
+    this.starts = new Int32Array(Math.max(16, capacity));
+    this.ends = new Int32Array(Math.max(16, capacity));
+  }
 
   push(chars: string, start: number, end: number): void {
+    this.reserve(chars.length);
     for (let i = 0; i < chars.length; i++) {
-      this.starts.push(start);
-      this.ends.push(end);
+      this.starts[this.length] = start;
+      this.ends[this.length++] = end;
     }
     this.value += chars;
   }
 
   /** Copies source[from, to) verbatim: each unit maps to itself. */
   copy(source: string, from: number, to: number, base: number): void {
+    this.reserve(to - from);
     for (let i = from; i < to; i++) {
-      this.starts.push(base + i);
-      this.ends.push(base + i + 1);
+      this.starts[this.length] = base + i;
+      this.ends[this.length++] = base + i + 1;
     }
     this.value += source.slice(from, to);
   }
 
   build(): ScalarText {
-    return { value: this.value, starts: Int32Array.from(this.starts), ends: Int32Array.from(this.ends) };
+    return { value: this.value, starts: this.starts.slice(0, this.length), ends: this.ends.slice(0, this.length) };
+  }
+
+  private reserve(more: number): void {
+    if (this.length + more <= this.starts.length) return;
+    const size = Math.max(this.length + more, this.starts.length * 2);
+    const grow = (from: Int32Array) => {
+      const to = new Int32Array(size);
+      to.set(from.subarray(0, this.length));
+      return to;
+    };
+    this.starts = grow(this.starts);
+    this.ends = grow(this.ends);
   }
 }
 
@@ -73,7 +94,7 @@ export function decodeScalar(raw: string, style: ScalarStyle, base: number, pare
 
 /** Plain and quoted scalars: line folding plus the style's own escapes. */
 function decodeFlow(raw: string, from: number, to: number, base: number, kind: 'plain' | 'single' | 'double'): ScalarText {
-  const out = new Builder();
+  const out = new Builder(to - from);
   let i = from;
   while (i < to) {
     const c = raw[i];
@@ -165,7 +186,7 @@ function unescape(raw: string, i: number, to: number, base: number, out: Builder
  * indentation indicator counts from it.
  */
 function decodeBlock(raw: string, base: number, folded: boolean, parentIndent: number): ScalarText {
-  const out = new Builder();
+  const out = new Builder(raw.length);
   let i = 1;
   let chomp: 'clip' | 'strip' | 'keep' = 'clip';
   let explicitIndent = 0;
