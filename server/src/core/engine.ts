@@ -17,6 +17,9 @@ import { applySuppressions, suppressionsOf, type Suppression } from './suppressi
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { editKeepsGraph, otherGraphInput } from './workspace/graph-edits';
+import { scalarsIfNothingToCheck } from './workspace/nothing-to-check';
+import { isFleetYaml } from './fleet/options';
+import { holdsDefinitions } from './rules/variable-definitions';
 import type { K8sObject } from './workspace/objects';
 import { scalarsOf, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
 
@@ -130,6 +133,18 @@ export class Engine {
     return relevant;
   }
 
+  /**
+   * The scalar count of a file no rule can report on (workspace/nothing-to-check.ts), else
+   * undefined: not a Flux, Fleet or kustomization file, and no variable a cluster reads is
+   * defined in it (a ConfigMap nothing names, a patch of a Deployment).
+   */
+  private nothingToCheck(file: string): number | undefined {
+    const text = this.index.text(file);
+    if (text === undefined || isFleetYaml(file) || kustomizationFileNames.includes(file.split('/').pop() ?? '') || this.otherGraphInput(file)) return undefined;
+    const count = scalarsIfNothingToCheck(text);
+    return count === undefined || holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : count;
+  }
+
   /** Whether the file's current text may feed the graph (once per version: a regex over 2 MB is not free). */
   private graphRelevant(file: string): boolean {
     return this.index.derived(file, 'graph-relevant', (text) => graphRelevant.test(text)) ?? false;
@@ -210,6 +225,9 @@ export class Engine {
 
   private analyzeChecked(file: string, options: AnalyzeOptions): FileAnalysis {
     const template = this.isHelmTemplate(file);
+    // A rule subset (fixture tests) always runs in full, which is also how the shortcut is tested.
+    const skipped = template || options.only !== undefined ? undefined : this.nothingToCheck(file);
+    if (skipped !== undefined) return { findings: [], fields: skipped };
     // A chart template is a Go template: it is never parsed as YAML here.
     const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
     if (!parsed) return { findings: [], fields: 0 };

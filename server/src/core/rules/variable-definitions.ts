@@ -110,6 +110,14 @@ export function definitionsIn(context: RuleContext, file: string): readonly Defi
   return [...(indexOf(context.fluxGraph(), (f) => textOf(context, f)).byFile.get(file) ?? [])].sort((a, b) => a.range.start - b.range.start);
 }
 
+/**
+ * Whether `file` holds any variable definition (valid name or not) that some cluster reads:
+ * a file that holds none gives the definition rules nothing to report.
+ */
+export function holdsDefinitions(graph: FluxGraph, file: string, textOf: (file: string) => string | undefined): boolean {
+  return indexOf(graph, textOf).byFile.has(file);
+}
+
 /** Every definition of `name`, anywhere. */
 export function definitionsNamed(context: RuleContext, name: string): readonly Definition[] {
   return indexOf(context.fluxGraph(), (f) => textOf(context, f)).byName.get(name) ?? [];

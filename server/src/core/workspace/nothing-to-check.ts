@@ -1,0 +1,43 @@
+/**
+ * Files no rule can report on, recognized without a full parse. A workspace check reads every
+ * file, and most of a GitOps repository is Deployments, Services and Ingresses that nothing
+ * substitutes into and nothing reads as a variable source: parsing each in full and running
+ * every rule over it, to report nothing, was most of `render-lens check`.
+ *
+ * A file qualifies when its text holds nothing a rule looks for (`$`, `{{`, a suppression, a
+ * Fleet marker), the caller finds nothing the definition and Flux rules read in it (no Flux
+ * object, no kustomization, no variable definition a cluster reads), and the block-style
+ * reader takes it, which it does only for text the full parser reads without error. The answer is the
+ * number of scalars a full check would have counted. nothing-to-check.test.ts compares every
+ * fixture repository's findings and counts with and without this shortcut.
+ */
+import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { maxFileSize } from '../limits';
+import { readBlockYaml } from './block-yaml';
+
+/** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */
+const ruleMarkers = ['$', '{{', 'render-lens-disable', 'fleet.cattle.io'];
+
+/** The number of scalars of `text`, when no rule can report on it; undefined when a full check is needed. */
+export function scalarsIfNothingToCheck(text: string): number | undefined {
+  if (text.length > maxFileSize || ruleMarkers.some((marker) => text.includes(marker))) return undefined;
+  const roots = readBlockYaml(text);
+  return roots ? roots.reduce((n, root) => n + countScalars(root), 0) : undefined;
+}
+
+/** Keys and values, as yaml/document.ts scalarsOf walks them (a scalar without a range is not one). */
+function countScalars(root: Node | null): number {
+  let count = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isScalar(node)) {
+      if (node.range) count++;
+    } else if (isMap(node)) {
+      for (const item of node.items) if (isPair(item)) stack.push(item.key, item.value);
+    } else if (isSeq(node)) {
+      stack.push(...node.items);
+    }
+  }
+  return count;
+}
