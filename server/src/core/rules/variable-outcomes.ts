@@ -27,6 +27,8 @@ const unknownValue = '\u2026';
 const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; outcomes: ContextOutcome[] }>();
 
 export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
+  // The common case, answered without the memo: every name defined wherever it is read.
+  if (!expansion.node || active.every((context) => context.opaque || expansion.names.every((name) => context.variable(name) !== undefined))) return [];
   const known = lastAnswer.get(expansion);
   if (known?.active === active) return known.outcomes;
   const outcomes = computeOutcomes(expansion, active);
