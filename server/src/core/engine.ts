@@ -17,7 +17,7 @@ import { applySuppressions, suppressionsOf, type Suppression } from './suppressi
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { editKeepsGraph, otherGraphInput } from './workspace/graph-edits';
-import { scalarsIfNothingToCheck } from './workspace/nothing-to-check';
+import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import type { K8sObject } from './workspace/objects';
@@ -140,8 +140,9 @@ export class Engine {
    */
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
-    if (text === undefined || isFleetYaml(file) || kustomizationFileNames.includes(file.split('/').pop() ?? '') || this.otherGraphInput(file)) return undefined;
-    const count = scalarsIfNothingToCheck(text);
+    // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
+    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || kustomizationFileNames.includes(file.split('/').pop() ?? '') || this.otherGraphInput(file)) return undefined;
+    const count = scalarsOfCleanText(text);
     return count === undefined || holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : count;
   }
 

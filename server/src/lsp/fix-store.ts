@@ -19,7 +19,7 @@ export interface DiagnosticData {
 
 interface Entry {
   version: number | null;
-  fixes: Fix[][];
+  fixes: Array<readonly Fix[]>;
 }
 
 export class FixStore {
@@ -30,7 +30,7 @@ export class FixStore {
     const entry: Entry = { version, fixes: [] };
     const data = fixesPerFinding.map((fixes) => {
       if (fixes.length === 0) return undefined;
-      entry.fixes.push([...fixes]);
+      entry.fixes.push(fixes);
       return { version, fixes: entry.fixes.length - 1 };
     });
     if (entry.fixes.length > 0) this.byUri.set(uri, entry);

@@ -18,9 +18,16 @@ import { readBlockYaml } from './block-yaml';
 /** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */
 const ruleMarkers = ['$', '{{', 'render-lens-disable', 'fleet.cattle.io'];
 
-/** The number of scalars of `text`, when no rule can report on it; undefined when a full check is needed. */
-export function scalarsIfNothingToCheck(text: string): number | undefined {
-  if (text.length > maxFileSize || ruleMarkers.some((marker) => text.includes(marker))) return undefined;
+/** True when `text` holds something a rule looks for (or is too big to tell): ask first, it is the cheap test. */
+export function holdsRuleMarkers(text: string): boolean {
+  return text.length > maxFileSize || ruleMarkers.some((marker) => text.includes(marker));
+}
+
+/**
+ * The number of scalars of `text` (which holds no rule marker) when the block-style reader
+ * takes it; undefined when only a full check can tell.
+ */
+export function scalarsOfCleanText(text: string): number | undefined {
   const roots = readBlockYaml(text);
   return roots ? roots.reduce((n, root) => n + countScalars(root), 0) : undefined;
 }
