@@ -2,9 +2,9 @@
  * A kustomize `kustomization.yaml`, reduced to what decides which files are rendered and
  * how: every reference keeps its source range so problems point at the line that made them.
  */
-import { isMap, type Node, type Scalar } from 'yaml';
+import type { Node, Scalar } from 'yaml';
 import type { Range } from '../model';
-import { asScalar, mapEntries, mapGet, rangeOf, scalarText, seqItems, stringMap } from '../yaml/nodes';
+import { asScalar, mapEntries, mapGet, mergedStringMap, rangeOf, scalarText, seqItems } from '../yaml/nodes';
 
 /** The label or annotation that makes kustomize-controller skip substitution for a resource. */
 export const substituteKey = 'kustomize.toolkit.fluxcd.io/substitute';
@@ -102,18 +102,6 @@ function target(node: Node | undefined): PatchTarget | undefined {
   };
 }
 
-/** Most kustomization files set no labels: they share one empty map. */
-const none: ReadonlyMap<string, string> = new Map();
-
-/** The string entries of `maps`, later maps winning. */
-function mergedMaps(...maps: Array<Node | undefined>): ReadonlyMap<string, string> {
-  const present = maps.filter((map) => isMap(map) && map.items.length > 0);
-  if (present.length === 0) return none;
-  const merged = new Map<string, string>();
-  for (const map of present) for (const [k, v] of stringMap(map)) merged.set(k, v);
-  return merged.size === 0 ? none : merged;
-}
-
 /** The `kustomize.toolkit.fluxcd.io/substitute: disabled` entry of a labels/annotations map. */
 export function optOutIn(...maps: Array<Node | undefined>): Range | undefined {
   for (const map of maps) {
@@ -154,8 +142,8 @@ function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret', option
       files,
       envs,
       literals,
-      labels: mergedMaps(mapGet(options, 'labels'), mapGet(own, 'labels')),
-      annotations: mergedMaps(mapGet(options, 'annotations'), mapGet(own, 'annotations')),
+      labels: mergedStringMap(mapGet(options, 'labels'), mapGet(own, 'labels')),
+      annotations: mergedStringMap(mapGet(options, 'annotations'), mapGet(own, 'annotations')),
       behavior: behavior === 'merge' || behavior === 'replace' ? behavior : 'create',
       hashSuffix: !noHash(own) && !noHash(options),
       optOut: optOutIn(mapGet(own, 'labels'), mapGet(own, 'annotations'), mapGet(options, 'labels'), mapGet(options, 'annotations')),
@@ -191,7 +179,7 @@ function readUncached(file: string, root: Node | null | undefined): KustomizeFil
     else patchFiles.push({ ...ref, target: undefined });
   }
   const labelPairs = seqItems(mapGet(root, 'labels')).map((entry) => mapGet(entry, 'pairs'));
-  const commonLabels = mergedMaps(mapGet(root, 'commonLabels'), ...labelPairs);
+  const commonLabels = mergedStringMap(mapGet(root, 'commonLabels'), ...labelPairs);
   const generatorOptions = mapGet(root, 'generatorOptions');
   return {
     file,
@@ -201,10 +189,10 @@ function readUncached(file: string, root: Node | null | undefined): KustomizeFil
     patchFiles,
     inlinePatches,
     generators: generators(mapGet(root, 'configMapGenerator'), 'ConfigMap', generatorOptions).concat(generators(mapGet(root, 'secretGenerator'), 'Secret', generatorOptions)),
-    generatorLabels: mergedMaps(mapGet(generatorOptions, 'labels')),
-    generatorAnnotations: mergedMaps(mapGet(generatorOptions, 'annotations')),
+    generatorLabels: mergedStringMap(mapGet(generatorOptions, 'labels')),
+    generatorAnnotations: mergedStringMap(mapGet(generatorOptions, 'annotations')),
     commonLabels,
-    commonAnnotations: mergedMaps(mapGet(root, 'commonAnnotations')),
+    commonAnnotations: mergedStringMap(mapGet(root, 'commonAnnotations')),
     namespace: scalarText(mapGet(root, 'namespace')),
     namePrefix: scalarText(mapGet(root, 'namePrefix')) ?? '',
     nameSuffix: scalarText(mapGet(root, 'nameSuffix')) ?? '',

@@ -1,7 +1,7 @@
 /** The Kubernetes identity of each YAML document: what the Flux graph indexes by. */
-import { isMap, type Node } from 'yaml';
+import type { Node } from 'yaml';
 import type { Range } from '../model';
-import { mapGet, rangeOf, scalarText, stringMap } from '../yaml/nodes';
+import { mapGet, mergedStringMap, rangeOf, scalarText } from '../yaml/nodes';
 
 export interface K8sObject {
   file: string;
@@ -40,22 +40,13 @@ export function objectsOf(file: string, documents: readonly ObjectDocument[]): K
       kind,
       name: scalarText(mapGet(metadata, 'name')) ?? '',
       namespace: scalarText(mapGet(metadata, 'namespace')),
-      labels: readonlyMap(mapGet(metadata, 'labels')),
-      annotations: readonlyMap(mapGet(metadata, 'annotations')),
+      labels: mergedStringMap(mapGet(metadata, 'labels')),
+      annotations: mergedStringMap(mapGet(metadata, 'annotations')),
       document,
       range: rangeOf(root) ?? { start: 0, end: 0 },
     });
   });
   return out;
-}
-
-/** Most objects have no labels or no annotations: they share one empty map. */
-const none: ReadonlyMap<string, string> = new Map();
-
-function readonlyMap(node: unknown): ReadonlyMap<string, string> {
-  if (!isMap(node) || node.items.length === 0) return none;
-  const map = stringMap(node);
-  return map.size === 0 ? none : map;
 }
 
 /** `group/version` → group; a core `v1` has the empty group. */

@@ -60,3 +60,15 @@ export function stringMap(node: unknown): Map<string, string> {
 export function rangeOf(node: Node | null | undefined): Range | undefined {
   return node?.range ? { start: node.range[0], end: node.range[1] } : undefined;
 }
+
+/** Most objects and kustomization files set no labels or annotations: they share one empty map. */
+const noEntries: ReadonlyMap<string, string> = new Map();
+
+/** The string entries of `maps` (YAML maps, or anything else, skipped), later maps winning. */
+export function mergedStringMap(...maps: unknown[]): ReadonlyMap<string, string> {
+  const present = maps.filter((map) => isMap(map) && map.items.length > 0);
+  if (present.length === 0) return noEntries;
+  const merged = new Map<string, string>();
+  for (const map of present) for (const [k, v] of stringMap(map)) merged.set(k, v);
+  return merged.size === 0 ? noEntries : merged;
+}
