@@ -5,7 +5,7 @@
 import { LineCounter, Scalar } from 'yaml';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { scanTemplate, type TemplateScan } from './envsubst';
-import { FluxGraph } from './flux/graph';
+import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import type { WorkspaceHost } from './host';
 import { maxFindingsPerFile } from './limits';
@@ -67,9 +67,6 @@ export function isYamlFile(path: string): boolean {
   return /\.ya?ml$/i.test(path);
 }
 
-/** Edits to these can change the graph; edits to anything else only change the file itself. */
-const graphRelevant = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ConfigMap|Secret|ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
-
 /** The scan of a value without `$`, shared (rules only read scans). */
 const noDollars: TemplateScan = Object.freeze({ runs: Object.freeze([]) as unknown as TemplateScan['runs'], expansions: Object.freeze([]) as unknown as TemplateScan['expansions'] });
 
@@ -110,11 +107,13 @@ export class Engine {
 
   /** A file's new text (undefined: deleted). Returns true when every file must be re-checked. */
   update(file: string, text: string | undefined): boolean {
-    const before = this.index.known(file)?.text;
+    // A file the index has not read yet is read now: opening an unchanged file changes nothing.
+    const before = this.index.text(file);
     const objectsBefore = this.graph ? this.index.knownObjects(file) : undefined;
     // Facts of the version being replaced: usually computed at the keystroke before, when it was new.
     const relevantBefore = before !== undefined && this.graphRelevant(file);
     const otherBefore = relevantBefore && this.otherGraphInput(file);
+    const layout = this.index.layoutVersion();
     if (!this.index.update(file, text)) return false;
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
@@ -124,6 +123,8 @@ export class Engine {
       return true;
     }
     const relevant =
+      // A file appeared or disappeared (also one written to disk after the listing).
+      this.index.layoutVersion() !== layout ||
       before === undefined ||
       text === undefined ||
       kustomizationFileNames.includes(file.split('/').pop() ?? '') ||
@@ -142,13 +143,15 @@ export class Engine {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
     if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || kustomizationFileNames.includes(file.split('/').pop() ?? '') || this.otherGraphInput(file)) return undefined;
-    const count = scalarsOfCleanText(text);
-    return count === undefined || holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : count;
+    return holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : scalarsOfCleanText(text);
   }
 
-  /** Whether the file's current text may feed the graph (once per version: a regex over 2 MB is not free). */
+  /**
+   * Whether an edit of the file's current text may change the graph: a Flux input, or a
+   * possible variable source. Both facts are kept once per version (a regex over 2 MB is not free).
+   */
   private graphRelevant(file: string): boolean {
-    return this.index.derived(file, 'graph-relevant', (text) => graphRelevant.test(text)) ?? false;
+    return this.otherGraphInput(file) || mayHoldVariableSources(this.index, file);
   }
 
   private otherGraphInput(file: string): boolean {
@@ -161,9 +164,9 @@ export class Engine {
    * check needs anyway; other files' from the compact model.
    */
   private keepsGraph(file: string, otherBefore: boolean, objectsBefore: readonly K8sObject[] | undefined): boolean {
-    if (this.graph === undefined || objectsBefore === undefined) return false;
+    if (this.graph === undefined || objectsBefore === undefined || otherBefore || this.otherGraphInput(file)) return false;
     const objectsAfter = () => (this.index.hasParse(file) ? this.index.objects(file) : (this.index.model(file)?.objects ?? []));
-    return editKeepsGraph(this.graph, file, { before: otherBefore, after: this.otherGraphInput(file) }, objectsBefore, objectsAfter);
+    return editKeepsGraph(this.graph, file, objectsBefore, objectsAfter);
   }
 
   /** Looks for new and removed files (a full check on request); known texts are kept. */

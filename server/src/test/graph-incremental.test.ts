@@ -150,6 +150,24 @@ suite('flux graph: incremental = from scratch', () => {
     }
   });
 
+  test('opening a file as it is on disk keeps the graph; a file written after the listing joins it', () => {
+    const host = new MemoryHost(generated);
+    const engine = new Engine(host);
+    const graph = engine.fluxGraph();
+    // The graph never read the Deployment: opening it unchanged is no change.
+    const deployment = 'apps/base/app-001/deployment.yaml';
+    assert.equal(engine.update(deployment, generated[deployment]), false);
+    assert.equal(engine.fluxGraph(), graph);
+    // A manifest saved after the listing into a directory rendered whole, then opened: a new resource.
+    const added = `clusters/${CLUSTERS[0]}/extra.yaml`;
+    const text = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: extra\nspec:\n  ports:\n    - port: 80\n';
+    host.setFile(added, text);
+    assert.equal(engine.update(added, text), true);
+    const listed = Object.keys({ ...generated, [added]: text }).sort();
+    assert.equal(JSON.stringify(graphSummary(engine.fluxGraph(), listed)), JSON.stringify(graphSummary(new Engine(new MemoryHost({ ...generated, [added]: text })).fluxGraph(), listed)));
+    assert.ok(engine.fluxGraph().contextsOf(added).length > 0, 'the new file is rendered');
+  });
+
   test('render trees that read nothing that changed are reused, the one that did is walked again', () => {
     const engine = new Engine(new MemoryHost(generated));
     const trees = () => new Map(engine.fluxGraph().clusters.flatMap((c) => c.instances.map((i) => [`${c.name}/${i.kustomization.id}`, i.tree] as const)));

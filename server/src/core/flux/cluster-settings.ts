@@ -45,7 +45,8 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
     const fluxDir = dir === '' ? 'flux-system' : `${dir}/flux-system`;
     for (const file of filesUnder(index, fluxDir)) {
       const text = index.text(file) ?? '';
-      const g = gate ? null : gateIn(text);
+      // Once per file version: a graph is rebuilt on keystrokes in its inputs, gotk-components.yaml is large.
+      const g = gate ? null : (index.derived(file, 'strict-gate', gateIn) ?? null);
       if (g) gate = { strict: g[1] === 'true', text: g[0], file, range: { start: g.index, end: g.index + g[0].length } };
       const header = version || !file.endsWith('/gotk-components.yaml') ? null : versionHeader.exec(text.slice(0, 4096));
       if (header) {

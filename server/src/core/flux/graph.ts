@@ -69,6 +69,11 @@ export interface GraphProblem extends TreeProblem {
 const fluxMarker = 'kustomize.toolkit.fluxcd.io';
 const variableSourceKind = /kind:\s*(ConfigMap|Secret|ExternalSecret)\b/;
 
+/** Whether a file may hold a variable source (`kind: ConfigMap`, Secret, ExternalSecret), once per version. */
+export function mayHoldVariableSources(index: FileIndex, file: string): boolean {
+  return index.derived(file, 'holds-sources', (text) => variableSourceKind.test(text)) ?? false;
+}
+
 /** Render trees outlive a graph: the next graph of the same index reuses those still current. */
 const treeCaches = new WeakMap<FileIndex, RenderTreeCache>();
 /** Stands for the content hash kustomize appends to a generated name. */
@@ -172,7 +177,7 @@ export class FluxGraph {
 
   /** Only files that say `kind: ConfigMap` (Secret, ExternalSecret) can hold variable sources. */
   private mayHoldSources(file: string): boolean {
-    return this.index.derived(file, 'holds-sources', (text) => variableSourceKind.test(text)) ?? false;
+    return mayHoldVariableSources(this.index, file);
   }
 
   /** The directories a spec.path can name; each `${…}` segment stands for any directory. */

@@ -201,12 +201,14 @@ export class FileIndex {
     const known = this.entries.get(file);
     const listed = this.listing?.includes(file) ?? true;
     if (known && known.text === text && listed === (text !== undefined)) return false;
-    if (this.listing && listed !== (text !== undefined)) {
+    // Joining or leaving the listing is appearing or disappearing, whatever was read before.
+    const relisted = this.listing !== undefined && listed !== (text !== undefined);
+    if (this.listing && relisted) {
       this.listing = text === undefined ? this.listing.filter((f) => f !== file) : [...this.listing, file].sort();
       this.directories = undefined;
     }
     // A file never read may have existed already: count it as appearing, to be safe.
-    if (known === undefined || (known.text === undefined) !== (text === undefined)) this.layout = ++versions;
+    if (relisted || known === undefined || (known.text === undefined) !== (text === undefined)) this.layout = ++versions;
     // Keep the last parse of the file (or the one still waiting to be built on) for the next.
     const previous = text === undefined ? undefined : (known?.parsed ?? known?.previous);
     this.forgetParsed(file);

@@ -16,13 +16,11 @@ const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
 
 /**
  * True when the graph stays right after `file` changed: the file is rendered only as a
- * resource (not a patch or a generator input), says nothing else the graph reads before or
- * after (`otherInput`: whether `otherGraphInput` matched that version's text), holds the same
- * ConfigMaps and Secrets (kind, namespace, name) before and after, and no `substituteFrom` of
- * any Kustomization names any of them.
+ * resource (not a patch or a generator input), holds the same ConfigMaps and Secrets (kind,
+ * namespace, name) before and after, and no `substituteFrom` of any Kustomization names any of
+ * them. The caller has ruled out the other graph inputs (`otherGraphInput`) in both versions.
  */
-export function editKeepsGraph(graph: FluxGraph, file: string, otherInput: { before: boolean; after: boolean }, objectsBefore: readonly K8sObject[], objectsAfter: () => readonly K8sObject[]): boolean {
-  if (otherInput.before || otherInput.after) return false;
+export function editKeepsGraph(graph: FluxGraph, file: string, objectsBefore: readonly K8sObject[], objectsAfter: () => readonly K8sObject[]): boolean {
   if (graph.contextsOf(file).some((c) => c.rendered.role !== 'resource' || c.rendered.generator !== undefined)) return false;
   // Only now the new version is read: the cheap answers above need no objects.
   const afterObjects = objectsAfter();
