@@ -8,7 +8,7 @@
  */
 import * as assert from 'assert/strict';
 import { random } from '../bench/generate';
-import { readBlockYaml } from '../core/workspace/block-yaml';
+import { readBlockYaml } from '../core/yaml/block-yaml';
 import { parseYamlFile } from '../core/yaml/document';
 import { compareNodes, randomBlockYaml } from './support/block-yaml-corpus';
 import { loadRepos } from './support/mutations';

@@ -8,7 +8,7 @@ import { Alias, Pair, Scalar, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar
 import { maxFileSize } from '../limits';
 import type { ParsedFile } from '../yaml/document';
 import { parseYamlFile } from '../yaml/document';
-import { readBlockYaml } from './block-yaml';
+import { readBlockYaml } from '../yaml/block-yaml';
 import { objectsOf, type K8sObject } from './objects';
 
 export interface FileModel {

@@ -13,7 +13,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
-import { readBlockYaml } from './block-yaml';
+import { readBlockYaml } from '../yaml/block-yaml';
 
 /** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */
 const ruleMarkers = ['$', '{{', 'render-lens-disable', 'fleet.cattle.io'];

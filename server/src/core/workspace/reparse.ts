@@ -16,9 +16,9 @@
  * byte-order marks carry state between documents: files with them are parsed whole.
  * The bench (incremental.bench.ts) checks the result against a full parse after random edits.
  */
-import { LineCounter, isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
+import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
-import { parseYamlFile, parseYamlPart, problemsOf, type ParsedFile, type YamlComment } from '../yaml/document';
+import { parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type YamlComment } from '../yaml/document';
 
 /** Parses that may be re-parsed incrementally; a parse is consumed (shifted) by its re-parse. */
 const reusable = new WeakSet<ParsedFile>();
@@ -103,32 +103,13 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
   const comments: YamlComment[] = previous.comments.filter((c) => c.start < start);
   comments.push(...part.comments);
   for (const c of previous.comments) if (c.start >= oldEnd) comments.push({ start: c.start + delta, end: c.end + delta, text: c.text });
-  return fileOf(text, [...documents.slice(0, first), ...part.documents, ...kept], comments);
+  const merged = [...documents.slice(0, first), ...part.documents, ...kept];
+  return parsedFile(text, merged, problemsOf(merged, text), comments);
 }
 
 /** The only syntax that looks past a line, and so past a `---`: a quote without its closing quote. */
 function unclosedQuote(error: { code: string; message: string }): boolean {
   return error.code === 'MISSING_CHAR' && error.message.startsWith('Missing closing');
-}
-
-/** A ParsedFile as parseYamlFile builds it; the line counter is built when first asked for. */
-function fileOf(text: string, documents: Document.Parsed[], comments: YamlComment[]): ParsedFile {
-  const problems = problemsOf(documents, text);
-  let lineCounter: LineCounter | undefined;
-  return {
-    text,
-    documents,
-    problems,
-    comments,
-    get lineCounter(): LineCounter {
-      if (!lineCounter) {
-        lineCounter = new LineCounter();
-        lineCounter.addNewLine(0);
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
-      }
-      return lineCounter;
-    },
-  };
 }
 
 /** No `%` directive, no `...` document end and no byte-order mark past the start: parts are independent. */

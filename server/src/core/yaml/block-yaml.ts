@@ -33,9 +33,34 @@ const outsideSubset = /[\t\r\ufeff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u202
 
 /** The documents of `text`, or undefined when it is not in the subset. */
 export function readBlockYaml(text: string): BlockDocument[] | undefined {
+  return read(text, (reader) => reader.documents());
+}
+
+/** A document as the composer lays it out: its root, and `[start, contentEnd, end]`. */
+export interface BlockFileDocument {
+  contents: Node;
+  range: [number, number, number];
+}
+
+/** A text's documents with their layout, and its comments (`#` to the end of the line), in source order. */
+export interface BlockFile {
+  documents: BlockFileDocument[];
+  comments: Array<{ start: number; end: number }>;
+}
+
+/**
+ * What the analysis needs of a file in the subset: the documents with their ranges and the
+ * comments. Undefined also for a text with an empty document (the composer's bookkeeping for
+ * one is not modelled) or without any.
+ */
+export function readBlockFile(text: string): BlockFile | undefined {
+  return read(text, (reader) => reader.file());
+}
+
+function read<T>(text: string, take: (reader: Reader) => T | undefined): T | undefined {
   if (outsideSubset.test(text)) return undefined;
   try {
-    return new Reader(text).documents();
+    return take(new Reader(text));
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -75,6 +100,15 @@ class Reader {
   /** How many lines the text has (the tables may be longer). */
   private readonly lines: number;
   private depth = 0;
+  /** Per document with content, its start and end offsets (the composer's `range[0]` and `range[2]`). */
+  private readonly layout: number[] = [];
+  private hasEmptyDocument = false;
+  /** A document whose end the composer places short of the next marker (see endsAtLines). */
+  private unmodelledEnd = false;
+  /** Comments after something on their line, as start and end offsets, in source order. */
+  private readonly trailing: number[] = [];
+  /** The first and last line of each literal block scalar's body (its `#` lines are content). */
+  private readonly bodies: number[] = [];
   // What a step found besides its node (kept here rather than in a result object per node):
   /** The line after the last one the node took. */
   private next = 0;
@@ -137,7 +171,11 @@ class Reader {
         const node = this.blockNode(first, 0);
         if (this.nextContent(this.next) < end) unsupported();
         documents.push(node);
+        const documentEnd = end < lines ? this.starts[end] : this.text.length;
+        this.layout.push(marker === -1 ? this.starts[first] : this.starts[marker], documentEnd);
+        if (!this.endsAtLines(node.range![2], documentEnd, end)) this.unmodelledEnd = true;
       } else if (marker !== -1) {
+        this.hasEmptyDocument = true;
         // An empty document after a marker: a null scalar right after `---`.
         if (this.hasComment(line, end)) unsupported();
         const at = this.starts[marker] + 3;
@@ -148,6 +186,44 @@ class Reader {
       line = end + 1;
     }
     return documents;
+  }
+
+  file(): BlockFile | undefined {
+    const roots = this.markedDocuments();
+    if (roots.length === 0 || this.hasEmptyDocument || this.unmodelledEnd) return undefined;
+    const documents = roots.map((contents, i): BlockFileDocument => ({ contents: contents!, range: [this.layout[2 * i], contents!.range![2], this.layout[2 * i + 1]] }));
+    return { documents, comments: this.comments() };
+  }
+
+  /**
+   * The composer's document ends at the next marker (or the end of the text) when what lies
+   * between its content and there is whole lines, each empty or a comment. A line of spaces
+   * there, or content that ends inside its line (an empty last value), ends it elsewhere.
+   */
+  private endsAtLines(contentEnd: number, documentEnd: number, endLine: number): boolean {
+    if (contentEnd === documentEnd) return true;
+    if (this.text.charCodeAt(contentEnd - 1) !== 10 /* \n */) return false;
+    for (let line = endLine - 1; line >= 0 && this.starts[line] >= contentEnd; line--) {
+      if (this.kinds[line] === BLANK && this.ends[line] > this.starts[line]) return false;
+    }
+    return true;
+  }
+
+  /** Comment lines outside literal bodies, merged with the trailing comments. */
+  private comments(): Array<{ start: number; end: number }> {
+    const out: Array<{ start: number; end: number }> = [];
+    const trailing = this.trailing;
+    let t = 0;
+    let body = 0;
+    for (let line = 0; line < this.lines; line++) {
+      while (body < this.bodies.length && this.bodies[body + 1] < line) body += 2;
+      if (this.kinds[line] !== COMMENT || (body < this.bodies.length && this.bodies[body] <= line)) continue;
+      const start = this.starts[line] + this.indents[line];
+      for (; t < trailing.length && trailing[t] < start; t += 2) out.push({ start: trailing[t], end: trailing[t + 1] });
+      out.push({ start, end: this.ends[line] });
+    }
+    for (; t < trailing.length; t += 2) out.push({ start: trailing[t], end: trailing[t + 1] });
+    return out;
   }
 
   private findMarker(from: number): number {
@@ -336,7 +412,10 @@ class Reader {
     const lineEnd = this.ends[line];
     let at = from;
     while (at < lineEnd && text.charCodeAt(at) === 32) at++;
-    if (at === lineEnd || text[at] === '#') return this.blockBelow(line, at, indent, inSequence);
+    if (at === lineEnd || text[at] === '#') {
+      if (at < lineEnd) this.trailing.push(at, lineEnd);
+      return this.blockBelow(line, at, indent, inSequence);
+    }
     const c = text[at];
     if (c === '|') return this.literal(line, at, indent);
     if (c === '"' || c === "'") {
@@ -355,6 +434,7 @@ class Reader {
       if (!inSequence) unsupported();
       return this.compactMap(line, at);
     }
+    if (commentAt < lineEnd) this.trailing.push(commentAt + 1, lineEnd);
     let valueEnd = commentAt;
     while (text.charCodeAt(valueEnd - 1) === 32) valueEnd--;
     this.scalarEnd(line, indent);
@@ -374,6 +454,7 @@ class Reader {
     let at = from;
     while (at < lineEnd && this.text.charCodeAt(at) === 32) at++;
     if (at < lineEnd && (this.text[at] !== '#' || at === from)) unsupported();
+    if (at < lineEnd) this.trailing.push(at, lineEnd);
   }
 
   /** A content line indented deeper than the collection would continue the scalar (or be an error). */
@@ -462,6 +543,7 @@ class Reader {
       if (!isBlank) lastText = l;
     }
     const next = last + 1;
+    if (last > line) this.bodies.push(line + 1, last);
     // What follows ends the collection or continues it; content between the collection's indent
     // and the scalar's is an error. (Comment lines after a block scalar are not attached to it.)
     this.checkNotContinued(next, indent);
