@@ -363,7 +363,7 @@ export class Engine {
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      const scalars = this.scalarCache.get(document, keep, () => [...scalarsOf(document, parsed.text)].map((site) => ({ site, scan: this.scan(file, site.value) })));
+      const scalars = this.scalarCache.get(document, keep, () => scalarsOf(document, parsed.text).map((site) => ({ site, scan: this.scan(file, site.value) })));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
       const startOf = (c: SubstitutedScalar) => c.site.range.start;

@@ -18,7 +18,7 @@
  */
 import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
-import { parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type YamlComment } from '../yaml/document';
+import { parseBlockStyle, parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type ParsedPart, type YamlComment } from '../yaml/document';
 
 /** Parses that may be re-parsed incrementally; a parse is consumed (shifted) by its re-parse. */
 const reusable = new WeakSet<ParsedFile>();
@@ -85,7 +85,7 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
 
   const start = starts[first];
   let end = last + 1 < starts.length ? endOf(last) + delta : text.length;
-  let part = parseYamlPart(text, start, end);
+  let part: ParsedPart | undefined = blockPart(text, start, end) ?? parseYamlPart(text, start, end);
   // A document that ends with a syntax error may have left a flow collection open, which a
   // `---` closes differently than the end of the text: the part then takes in the next
   // document too, so that its end is a real `---`. An unclosed quote searches the rest of the
@@ -95,7 +95,7 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
     end = last + 1 < starts.length ? endOf(last) + delta : text.length;
     part = parseYamlPart(text, start, end);
   }
-  if (!part || part.documents.length === 0 || !onlyDocuments(part.tokens, start)) return undefined;
+  if (!part || part.documents.length === 0 || (part.tokens && !onlyDocuments(part.tokens, start))) return undefined;
 
   const kept = documents.slice(last + 1);
   for (const document of kept) shiftDocument(document, delta);
@@ -105,6 +105,18 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
   for (const c of previous.comments) if (c.start >= oldEnd) comments.push({ start: c.start + delta, end: c.end + delta, text: c.text });
   const merged = [...documents.slice(0, first), ...part.documents, ...kept];
   return parsedFile(text, merged, problemsOf(merged, text), comments);
+}
+
+/**
+ * A part in block style, read by the block-subset reader (as parseYamlFile reads a whole file)
+ * and moved to its place in `text`. It has no syntax tokens: the reader takes a part only when
+ * it is documents alone, and only a part without syntax errors.
+ */
+function blockPart(text: string, start: number, end: number): ParsedPart | undefined {
+  const parsed = parseBlockStyle(start === 0 && end === text.length ? text : text.slice(start, end));
+  if (!parsed) return undefined;
+  for (const document of parsed.documents) shiftDocument(document, start);
+  return { documents: parsed.documents, comments: start === 0 ? parsed.comments : parsed.comments.map((c) => ({ start: c.start + start, end: c.end + start, text: c.text })) };
 }
 
 /** The only syntax that looks past a line, and so past a `---`: a quote without its closing quote. */

@@ -25,7 +25,7 @@ export interface ParsedFile {
 }
 
 export function parseYamlFile(text: string): ParsedFile {
-  return readBlockStyle(text) ?? parseFully(text);
+  return parseBlockStyle(text) ?? parseFully(text);
 }
 
 /**
@@ -34,7 +34,7 @@ export function parseYamlFile(text: string): ParsedFile {
  * hold it to that); it declines everything else. Its documents carry no syntax tree: nothing
  * past the parse reads one, and the incremental re-parse shifts what is there.
  */
-function readBlockStyle(text: string): ParsedFile | undefined {
+export function parseBlockStyle(text: string): ParsedFile | undefined {
   if (text.length > maxFileSize) return undefined;
   const file = readBlockFile(text);
   if (!file) return undefined;
@@ -122,37 +122,51 @@ export interface ScalarSite {
 }
 
 /** Every scalar (keys and values) of a document, in source order. */
-export function* scalarsOf(doc: Document.Parsed, source: string): Generator<ScalarSite> {
-  if (doc.contents) yield* walk(doc.contents, source, [], false);
-}
-
-function* walk(node: Node | null | undefined, source: string, path: Array<string | number>, isKey: boolean): Generator<ScalarSite> {
-  if (!node) return;
-  if (isScalar(node)) {
-    const site = siteOf(node, source, path, isKey);
-    if (site) yield site;
-    return;
-  }
-  if (isMap(node)) {
-    for (const item of node.items) {
-      if (!isPair(item)) continue;
-      const key = item.key as Node | null;
-      const name = isScalar(key) ? String(key.value) : '';
-      yield* walk(key, source, [...path, name], true);
-      yield* walk(item.value as Node | null, source, [...path, name], false);
+export function scalarsOf(doc: Document.Parsed, source: string): ScalarSite[] {
+  const sites: ScalarSite[] = [];
+  // An explicit stack, children pushed in reverse: a manifest has thousands of scalars, and
+  // nested generators cost a result object per level per scalar.
+  const nodes: Array<Node | null | undefined> = [doc.contents as Node | null];
+  const links: Array<PathLink | undefined> = [undefined];
+  const keys: boolean[] = [false];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const link = links.pop();
+    const isKey = keys.pop()!;
+    if (!node) continue;
+    if (isScalar(node)) {
+      if (node.range) sites.push(new LazySite(node, isKey, link, (node.type ?? 'PLAIN') as ScalarStyle, { start: node.range[0], end: node.range[1] }, source));
+    } else if (isMap(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        const item = node.items[i];
+        if (!isPair(item)) continue;
+        const key = item.key as Node | null;
+        const entry: PathLink = { up: link, key: isScalar(key) ? String(key.value) : '' };
+        nodes.push(item.value as Node | null, key);
+        links.push(entry, entry);
+        keys.push(false, true);
+      }
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        nodes.push(node.items[i] as Node);
+        links.push({ up: link, key: i });
+        keys.push(false);
+      }
     }
-    return;
   }
-  if (isSeq(node)) {
-    for (let index = 0; index < node.items.length; index++) yield* walk(node.items[index] as Node, source, [...path, index], false);
-  }
+  return sites;
 }
 
-function siteOf(node: Scalar, source: string, path: NodePath, isKey: boolean): ScalarSite | undefined {
-  if (!node.range) return undefined;
-  const [start, end] = node.range;
-  const style = (node.type ?? 'PLAIN') as ScalarStyle;
-  return new LazySite(node, isKey, path, style, { start, end }, source);
+/** A path kept as links to the parent's: most scalars' paths are never read. */
+interface PathLink {
+  readonly up: PathLink | undefined;
+  readonly key: string | number;
+}
+
+function pathOf(link: PathLink | undefined): NodePath {
+  const path: Array<string | number> = [];
+  for (let at = link; at; at = at.up) path.push(at.key);
+  return path.reverse();
 }
 
 /**
@@ -162,15 +176,21 @@ function siteOf(node: Scalar, source: string, path: NodePath, isKey: boolean): S
  */
 class LazySite implements ScalarSite {
   private decoded: ScalarText | undefined;
+  private madePath: NodePath | undefined;
 
   constructor(
     readonly node: Scalar,
     readonly isKey: boolean,
-    readonly path: NodePath,
+    private readonly link: PathLink | undefined,
     readonly style: ScalarStyle,
     readonly range: Range,
     private readonly source: string,
   ) {}
+
+  get path(): NodePath {
+    this.madePath ??= pathOf(this.link);
+    return this.madePath;
+  }
 
   get text(): ScalarText {
     this.decoded ??= decodeSite(this.node, this.source, this.style, this.range);
@@ -195,7 +215,9 @@ export function movedSite(site: ScalarSite, delta: number): ScalarSite {
   return {
     node: site.node,
     isKey: site.isKey,
-    path: site.path,
+    get path(): NodePath {
+      return site.path;
+    },
     style: site.style,
     range: { start: site.range.start + delta, end: site.range.end + delta },
     value: site.value,
@@ -314,8 +336,8 @@ function scanTokens(tokens: readonly CST.Token[]): { comments: YamlComment[]; de
 
 /** One part of a file parsed on its own, with the offsets, comments and problems of the whole file. */
 export interface ParsedPart {
-  /** The top-level syntax tokens (documents, and what precedes the first one). */
-  tokens: CST.Token[];
+  /** The top-level syntax tokens (documents, and what precedes the first one); none when read in block style. */
+  tokens?: CST.Token[];
   documents: Document.Parsed[];
   comments: YamlComment[];
 }
