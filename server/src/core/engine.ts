@@ -16,6 +16,7 @@ import { substitutionOf } from './substitution';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
+import { LazyDocumentView } from './workspace/document-view';
 import { editKeepsGraph, otherGraphInput } from './workspace/graph-edits';
 import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
@@ -245,7 +246,7 @@ export class Engine {
     const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
     // A template's fields are its actions: a green run over a chart says how many it judged.
-    const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.documents().reduce((n, d) => n + d.scalars.length, 0);
+    const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.views().reduce((n, d) => n + d.scalarCount, 0);
     return { findings: capFindings([...kept, ...last]), fields };
   }
 
@@ -352,7 +353,7 @@ export class Engine {
     }
   }
 
-  private buildDocuments(file: string, parsed: ParsedFile, keep = false, at?: number): DocumentView[] {
+  private buildDocuments(file: string, parsed: ParsedFile, keep = false, at?: number): LazyDocumentView[] {
     const cluster = this.settings.cluster;
     const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
     const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
@@ -363,15 +364,12 @@ export class Engine {
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      const scalars = this.scalarCache.get(document, keep, () => scalarsOf(document, parsed.text).map((site) => ({ site, scan: this.scan(file, site.value) })));
+      const scalars = () => this.scalarCache.get(document, keep, () => scalarsOf(document, parsed.text).map((site) => ({ site, scan: this.scan(file, site.value) })));
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
       const startOf = (c: SubstitutedScalar) => c.site.range.start;
       const own = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
-      const view: DocumentView = { index: i, document, object: objects.get(i), substitution, scalars: [...scalars, ...own], substituted: [] };
-      // Built once per document here, not per rule that asks (a file has thousands of scalars).
-      if (substitution.active.length > 0) view.substituted = view.scalars.map(({ site, scan, comment }) => ({ site, scan, comment, document: view }));
-      return [view];
+      return [new LazyDocumentView(i, document, objects.get(i), substitution, scalars, () => this.scalarCache.count(document), own)];
     });
   }
 
@@ -387,8 +385,8 @@ export class Engine {
     }
   }
 
-  private createContext(file: string, parsed: ParsedFile, keep: boolean): RuleContext {
-    let documents: DocumentView[] | undefined;
+  private createContext(file: string, parsed: ParsedFile, keep: boolean): EngineContext {
+    let documents: LazyDocumentView[] | undefined;
     let suppressions: Suppression[] | undefined;
     let substituted: ReturnType<RuleContext['substitutedScalars']> | undefined;
     const engine = this;
@@ -398,6 +396,9 @@ export class Engine {
       text: parsed.text,
       parsed,
       documents() {
+        return this.views();
+      },
+      views() {
         documents ??= engine.buildDocuments(file, parsed, keep);
         return documents;
       },
@@ -413,6 +414,9 @@ export class Engine {
     };
   }
 }
+
+/** A rule context whose documents also say how many scalars they hold (the count a run reports). */
+type EngineContext = RuleContext & { views(): readonly LazyDocumentView[] };
 
 /**
  * At most maxFindingsPerFile findings, the most serious first, in source order; one more, of

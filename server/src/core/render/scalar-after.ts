@@ -69,11 +69,7 @@ function emittedOf(value: string, isKey: boolean): Emitted {
  */
 export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lookup, strict: boolean): boolean {
   if (scan.nul !== undefined || !value.includes('\n')) return false;
-  const isSimpleBlock = simpleBlock.get(value, () => {
-    const { text } = emittedOf(value, false);
-    return unchangedLiteralBlock(text, text, `${field}: `) !== undefined;
-  });
-  if (!isSimpleBlock) return false;
+  if (!isSimpleBlock(value, scan)) return false;
   const lastLine = value.lastIndexOf('\n', value.length - 2) + 1;
   let anchoredEnd = false;
   let from = lastLine;
@@ -93,6 +89,27 @@ export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lo
   }
   return anchoredEnd || /\S/.test(value.slice(from));
 }
+
+/**
+ * Asked once per render context of the same scalar, and again on every check of a document an
+ * edit did not touch: the answer is kept with the scalar's scan (made once per scalar), so a
+ * long value is not hashed into the memo by value each time.
+ */
+function isSimpleBlock(value: string, scan: TemplateScan): boolean {
+  // A scan without expansions may be shared by many values (the engine's one for values without `$`).
+  const own = scan.expansions.length > 0;
+  let known = own ? simpleBlockOfScan.get(scan) : undefined;
+  if (known === undefined) {
+    known = simpleBlock.get(value, () => {
+      const { text } = emittedOf(value, false);
+      return unchangedLiteralBlock(text, text, `${field}: `) !== undefined;
+    });
+    if (own) simpleBlockOfScan.set(scan, known);
+  }
+  return known;
+}
+
+const simpleBlockOfScan = new WeakMap<TemplateScan, boolean>();
 
 /** A bare `${NAME}`: its value is the variable's, as is (an ordinary line survives UTF-8 unchanged). */
 function plainReference(expansion: Expansion): expansion is Expansion & { node: ExpansionNode } {

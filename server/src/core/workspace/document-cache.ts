@@ -31,6 +31,11 @@ type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 export class ScalarCache {
   private readonly byDocument = new WeakMap<Document.Parsed, { built: number; scalars: SubstitutedScalar[]; start: number; current: SubstitutedScalar[] }>();
 
+  /** How many scalars the document has, when it is cached. */
+  count(document: Document.Parsed): number | undefined {
+    return this.byDocument.get(document)?.scalars.length;
+  }
+
   /** The document's scalars, from the cache when it has them; `keep` stores what had to be built. */
   get(document: Document.Parsed, keep: boolean, build: () => SubstitutedScalar[]): SubstitutedScalar[] {
     const start = document.range[0];

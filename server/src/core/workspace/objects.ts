@@ -29,24 +29,42 @@ export function objectsOf(file: string, documents: readonly ObjectDocument[]): K
   const out: K8sObject[] = [];
   documents.forEach((document, index) => {
     const root = document.contents;
-    const kind = scalarText(mapGet(root, 'kind'));
-    const apiVersion = scalarText(mapGet(root, 'apiVersion'));
-    if (!kind || !apiVersion) return;
-    const metadata = mapGet(root, 'metadata');
-    out.push({
-      file,
-      index,
-      apiVersion,
-      kind,
-      name: scalarText(mapGet(metadata, 'name')) ?? '',
-      namespace: scalarText(mapGet(metadata, 'namespace')),
-      labels: mergedStringMap(mapGet(metadata, 'labels')),
-      annotations: mergedStringMap(mapGet(metadata, 'annotations')),
-      document,
-      range: rangeOf(root) ?? { start: 0, end: 0 },
-    });
+    const identity = identityOf(root);
+    if (!identity) return;
+    out.push({ file, index, ...identity, document, range: rangeOf(root) ?? { start: 0, end: 0 } });
   });
   return out;
+}
+
+type Identity = Pick<K8sObject, 'apiVersion' | 'kind' | 'name' | 'namespace' | 'labels' | 'annotations'>;
+
+/**
+ * Per root node: an edit's re-parse keeps the nodes of the documents it did not touch, and
+ * every version of an open file asks for all of its objects (the graph compares them).
+ */
+const identities = new WeakMap<Node, Identity | null>();
+
+function identityOf(root: Node | null): Identity | undefined {
+  if (!root) return undefined;
+  let identity = identities.get(root);
+  if (identity === undefined) {
+    const kind = scalarText(mapGet(root, 'kind'));
+    const apiVersion = scalarText(mapGet(root, 'apiVersion'));
+    const metadata = mapGet(root, 'metadata');
+    identity =
+      kind && apiVersion
+        ? {
+            apiVersion,
+            kind,
+            name: scalarText(mapGet(metadata, 'name')) ?? '',
+            namespace: scalarText(mapGet(metadata, 'namespace')),
+            labels: mergedStringMap(mapGet(metadata, 'labels')),
+            annotations: mergedStringMap(mapGet(metadata, 'annotations')),
+          }
+        : null;
+    identities.set(root, identity);
+  }
+  return identity ?? undefined;
 }
 
 /** `group/version` → group; a core `v1` has the empty group. */
