@@ -193,6 +193,25 @@ suite('envsubst scanTemplate: names', () => {
     );
   });
 
+  test('a bare `${NAME}` is named without parsing, as the parse would name it, on every conformance input', () => {
+    let bare = 0;
+    for (const file of ['envsubst/curated.jsonl', 'envsubst/random.jsonl']) {
+      for (const vector of loadConformance<Vector>(file)) {
+        for (const fresh of scanTemplate(vector.input).expansions) {
+          // Names first (the shortcut), then the same expansion scanned again and parsed.
+          const shortcut = [...fresh.names];
+          const parsed = scanTemplate(vector.input).expansions.find((e) => e.start === fresh.start)!;
+          const node = parsed.node;
+          const plain = node !== undefined && node.operator === 'value' && node.args.length === 0 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(node.name) && vector.input.slice(fresh.start, fresh.end) === `\${${node.name}}`;
+          assert.equal(fresh.plainName, plain ? node.name : undefined, vector.input.slice(fresh.start, fresh.end));
+          assert.deepEqual(shortcut, parsed.names);
+          if (plain) bare++;
+        }
+      }
+    }
+    assert.ok(bare > 50, `only ${bare} bare expansions`);
+  });
+
   test('an expression that fails keeps the names read before the error', () => {
     const [expansion] = scanTemplate('${A:-${B').expansions;
     assert.equal(expansion.error, 'missing closing brace');

@@ -52,6 +52,11 @@ export interface Expansion {
   refs: NameRef[];
   /** The parsed expression, which evaluateExpansion runs; absent when `error` is set. */
   node?: ExpansionNode;
+  /**
+   * The name, when the expression is a bare `${NAME}` (a letter or `_`, then letters, digits
+   * and `_`): most are, and this is known without parsing the expression.
+   */
+  readonly plainName?: string;
 }
 
 export interface TemplateScan {
@@ -153,8 +158,17 @@ class ScannedExpansion implements Expansion {
     return this.cachedRefs;
   }
 
+  get plainName(): string | undefined {
+    return this.error === undefined ? bareName(this.source, this.start, this.end) : undefined;
+  }
+
   get names(): string[] {
-    return (this.cachedNames ??= distinctNames(this.refs));
+    if (this.cachedNames === undefined) {
+      // A bare `${NAME}` reads one name: no need to parse it for that (thousands per manifest).
+      const bare = this.cachedRefs === undefined ? this.plainName : undefined;
+      this.cachedNames = bare !== undefined ? [bare] : distinctNames(this.refs);
+    }
+    return this.cachedNames;
   }
 
   /** Serializes the computed fields too, as a plain object would. */
@@ -208,6 +222,19 @@ class LineBraces {
     }
     this.matched = i;
   }
+}
+
+/** NAME of a `${NAME}` spanning [start, end), when NAME is a plain identifier. */
+function bareName(text: string, start: number, end: number): string | undefined {
+  if (end - start < 4 || text.charCodeAt(start + 1) !== LBRACE || text.charCodeAt(end - 1) !== RBRACE) return undefined;
+  for (let i = start + 2; i < end - 1; i++) {
+    const c = text.charCodeAt(i) | 0x20; // lower case for letters
+    const letter = c >= 0x61 && c <= 0x7a;
+    const underscore = text.charCodeAt(i) === 0x5f;
+    const digit = text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
+    if (!(letter || underscore || (digit && i > start + 2))) return undefined;
+  }
+  return text.slice(start + 2, end - 1);
 }
 
 function distinctNames(refs: readonly NameRef[]): string[] {

@@ -9,7 +9,7 @@
  * substitution leaves with the same lines is known to stay a string without decoding it
  * (block-literal.ts).
  */
-import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type ExpansionNode, type Lookup, type TemplateScan } from '../envsubst';
+import { envsubst, evaluateExpansion, scanTemplate, type Lookup, type TemplateScan } from '../envsubst';
 import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
@@ -81,7 +81,8 @@ export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lo
       anchoredEnd ||= /\S/.test(value.slice(from, Math.max(from, expansion.start)));
       from = Math.max(from, expansion.end);
     }
-    const text = plainReference(expansion) ? lookup(expansion.node.name) : undefined;
+    const name = expansion.plainName;
+    const text = name !== undefined ? lookup(name) : undefined;
     if (text === undefined) {
       const result = evaluateExpansion(expansion, lookup, { strict });
       if (result.kind !== 'output' || !oneOrdinaryLine.test(result.text)) return false;
@@ -111,10 +112,6 @@ function isSimpleBlock(value: string, scan: TemplateScan): boolean {
 
 const simpleBlockOfScan = new WeakMap<TemplateScan, boolean>();
 
-/** A bare `${NAME}`: its value is the variable's, as is (an ordinary line survives UTF-8 unchanged). */
-function plainReference(expansion: Expansion): expansion is Expansion & { node: ExpansionNode } {
-  return expansion.node !== undefined && expansion.node.operator === 'value' && expansion.node.args.length === 0;
-}
 
 /** What an expansion may yield without changing a literal block's lines (see block-literal.ts). */
 const oneOrdinaryLine = /^[\t\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;

@@ -28,7 +28,7 @@ const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; ou
 
 export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
   // The common case, answered without the memo: every name defined wherever it is read.
-  if (!expansion.node || active.every((context) => context.opaque || expansion.names.every((name) => context.variable(name) !== undefined))) return [];
+  if (expansion.error !== undefined || active.every((context) => context.opaque || expansion.names.every((name) => context.variable(name) !== undefined))) return [];
   const known = lastAnswer.get(expansion);
   if (known?.active === active) return known.outcomes;
   const outcomes = computeOutcomes(expansion, active);
