@@ -22,7 +22,7 @@ import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-che
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import type { K8sObject } from './workspace/objects';
-import { scalarsOf, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
+import { scalarsWithDollars, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
 
 export interface EngineSettings {
   /** Per-rule severity overrides from the editor; they win over `.render-lens.yaml`. */
@@ -364,12 +364,17 @@ export class Engine {
       const substitution = substitutionOf(contexts, objects.get(i));
       const clusterStrict = this.config().clusterStrict;
       substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      const scalars = () => this.scalarCache.get(document, keep, () => scalarsOf(document, parsed.text).map((site) => ({ site, scan: this.scan(file, site.value) })));
+      const scalars = (counted: (total: number) => void) =>
+        this.scalarCache.get(document, keep, () => {
+          const { sites, total } = scalarsWithDollars(document, parsed.text);
+          counted(total);
+          return { scalars: sites.map((site) => ({ site, scan: this.scan(file, site.value) })), total };
+        });
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
       const startOf = (c: SubstitutedScalar) => c.site.range.start;
       const own = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
-      return [new LazyDocumentView(i, document, objects.get(i), substitution, scalars, () => this.scalarCache.count(document), own)];
+      return [new LazyDocumentView(i, document, objects.get(i), substitution, parsed.text, scalars, () => this.scalarCache.count(document), own)];
     });
   }
 

@@ -16,7 +16,7 @@ export type SiteIndex = ReadonlyMap<Scalar, ScalarSite>;
 
 export function siteIndex(view: DocumentView): SiteIndex {
   const out = new Map<Scalar, ScalarSite>();
-  for (const { site, comment } of view.scalars) if (!comment) out.set(site.node, site);
+  for (const site of view.allSites()) out.set(site.node, site);
   return out;
 }
 

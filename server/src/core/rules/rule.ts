@@ -48,7 +48,10 @@ export interface DocumentView {
   document: Document.Parsed;
   object: K8sObject | undefined;
   substitution: DocumentSubstitution;
+  /** The scalars (keys and values) and comments whose text holds a `$`: all that substitution can change. */
   scalars: readonly SubstitutedScalar[];
+  /** Every scalar of the document, keys and values, in source order (for rules that read more than `$`). */
+  allSites(): ScalarSite[];
   /** `scalars` each with this document, when it is substituted in a context; else empty. */
   substituted: ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }

@@ -29,21 +29,24 @@ type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 
 /** Each document's scalars (keys and values, decoded and scanned), reused while the document is. */
 export class ScalarCache {
-  private readonly byDocument = new WeakMap<Document.Parsed, { built: number; scalars: SubstitutedScalar[]; start: number; current: SubstitutedScalar[] }>();
+  private readonly byDocument = new WeakMap<Document.Parsed, { built: number; scalars: SubstitutedScalar[]; total: number; start: number; current: SubstitutedScalar[] }>();
 
-  /** How many scalars the document has, when it is cached. */
+  /** How many scalars the document has (with a `$` or not), when it is cached. */
   count(document: Document.Parsed): number | undefined {
-    return this.byDocument.get(document)?.scalars.length;
+    return this.byDocument.get(document)?.total;
   }
 
-  /** The document's scalars, from the cache when it has them; `keep` stores what had to be built. */
-  get(document: Document.Parsed, keep: boolean, build: () => SubstitutedScalar[]): SubstitutedScalar[] {
+  /**
+   * The document's scalars that hold a `$`, from the cache when it has them; `keep` stores
+   * what had to be built. `build` also says how many scalars the document has in all.
+   */
+  get(document: Document.Parsed, keep: boolean, build: () => { scalars: SubstitutedScalar[]; total: number }): SubstitutedScalar[] {
     const start = document.range[0];
     const known = this.byDocument.get(document);
     if (known?.start === start) return known.current;
     if (!known) {
-      const scalars = build();
-      if (keep) this.byDocument.set(document, { built: start, scalars, start, current: scalars });
+      const { scalars, total } = build();
+      if (keep) this.byDocument.set(document, { built: start, scalars, total, start, current: scalars });
       return scalars;
     }
     // Moved by an edit before it: the scalars as built, moved by the distance from there.

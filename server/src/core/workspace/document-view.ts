@@ -1,6 +1,6 @@
 /**
  * A document as the rules see it (rules/rule.ts DocumentView), with its scalars made when
- * first read. After an edit, the per-document finding cache answers for every document the
+ * first read, and only those that hold a `$`. After an edit, the per-document finding cache answers for every document the
  * edit did not touch, so the scalars of those (moved by the edit, thousands in a big
  * manifest) are never looked at: building them eagerly was most of an edit's cost.
  */
@@ -8,26 +8,32 @@ import type { DocumentView, SubstitutedScalar } from '../rules/rule';
 import type { DocumentSubstitution } from '../substitution';
 import type { K8sObject } from './objects';
 import type { Document } from 'yaml';
+import { scalarsOf, type ScalarSite } from '../yaml/document';
 
 export class LazyDocumentView implements DocumentView {
   private madeScalars: readonly SubstitutedScalar[] | undefined;
   private madeSubstituted: DocumentView['substituted'] | undefined;
+  private total: number | undefined;
 
   constructor(
     readonly index: number,
     readonly document: Document.Parsed,
     readonly object: K8sObject | undefined,
     readonly substitution: DocumentSubstitution,
-    /** The document's own scalars (keys and values), from the engine's cache. */
-    private readonly ownScalars: () => readonly SubstitutedScalar[],
-    /** How many those are, when known without making them. */
+    private readonly source: string,
+    /** The document's own scalars that hold a `$`, and how many it has in all (the engine's cache). */
+    private readonly ownScalars: (counted: (total: number) => void) => readonly SubstitutedScalar[],
+    /** How many scalars the document has, when known without reading it. */
     private readonly knownCount: () => number | undefined,
-    /** The comments that sit in the document, as scalars. */
+    /** The comments that sit in the document and hold a `$`, as scalars. */
     private readonly comments: readonly SubstitutedScalar[],
   ) {}
 
   get scalars(): readonly SubstitutedScalar[] {
-    this.madeScalars ??= this.comments.length === 0 ? this.ownScalars() : [...this.ownScalars(), ...this.comments];
+    if (!this.madeScalars) {
+      const own = this.ownScalars((total) => (this.total = total));
+      this.madeScalars = this.comments.length === 0 ? own : [...own, ...this.comments];
+    }
     return this.madeScalars;
   }
 
@@ -37,10 +43,17 @@ export class LazyDocumentView implements DocumentView {
     return this.madeSubstituted;
   }
 
-  /** `scalars.length`, without making them when the cache knows it. */
+  allSites(): ScalarSite[] {
+    return scalarsOf(this.document, this.source);
+  }
+
+  /** How many scalars (and comments with a `$`) the document has, for the count a run reports. */
   get scalarCount(): number {
-    if (this.madeScalars) return this.madeScalars.length;
-    const known = this.knownCount();
-    return known === undefined ? this.scalars.length : known + this.comments.length;
+    let total = this.total ?? this.knownCount();
+    if (total === undefined) {
+      const built = this.scalars; // counts them as it builds them
+      total = this.total ?? built.length;
+    }
+    return total + this.comments.length;
   }
 }

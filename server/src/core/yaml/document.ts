@@ -124,6 +124,33 @@ export interface ScalarSite {
 /** Every scalar (keys and values) of a document, in source order. */
 export function scalarsOf(doc: Document.Parsed, source: string): ScalarSite[] {
   const sites: ScalarSite[] = [];
+  walkScalars(doc, (node, isKey, link) => sites.push(siteOf(node, isKey, link, source)));
+  return sites;
+}
+
+/**
+ * The scalars whose decoded value holds a `$` (the only ones substitution can change), and
+ * how many scalars the document has. Most scalars of a manifest have none: they get no site.
+ */
+export function scalarsWithDollars(doc: Document.Parsed, source: string): { sites: ScalarSite[]; total: number } {
+  const sites: ScalarSite[] = [];
+  let total = 0;
+  walkScalars(doc, (node, isKey, link) => {
+    total++;
+    // A string's value is the decoded text; anything else (a number, a bool) is read from its site.
+    if (typeof node.value === 'string' && !node.value.includes('$')) return;
+    const site = siteOf(node, isKey, link, source);
+    if (site.value.includes('$')) sites.push(site);
+  });
+  return { sites, total };
+}
+
+function siteOf(node: Scalar & { range: NonNullable<Scalar['range']> }, isKey: boolean, link: PathLink | undefined, source: string): ScalarSite {
+  return new LazySite(node, isKey, link, (node.type ?? 'PLAIN') as ScalarStyle, { start: node.range[0], end: node.range[1] }, source);
+}
+
+/** Calls `visit` for every scalar with a range, in source order, with the path to it as links. */
+function walkScalars(doc: Document.Parsed, visit: (node: Scalar & { range: NonNullable<Scalar['range']> }, isKey: boolean, link: PathLink | undefined) => void): void {
   // An explicit stack, children pushed in reverse: a manifest has thousands of scalars, and
   // nested generators cost a result object per level per scalar.
   const nodes: Array<Node | null | undefined> = [doc.contents as Node | null];
@@ -135,7 +162,7 @@ export function scalarsOf(doc: Document.Parsed, source: string): ScalarSite[] {
     const isKey = keys.pop()!;
     if (!node) continue;
     if (isScalar(node)) {
-      if (node.range) sites.push(new LazySite(node, isKey, link, (node.type ?? 'PLAIN') as ScalarStyle, { start: node.range[0], end: node.range[1] }, source));
+      if (node.range) visit(node as Scalar & { range: NonNullable<Scalar['range']> }, isKey, link);
     } else if (isMap(node)) {
       for (let i = node.items.length - 1; i >= 0; i--) {
         const item = node.items[i];
@@ -154,7 +181,6 @@ export function scalarsOf(doc: Document.Parsed, source: string): ScalarSite[] {
       }
     }
   }
-  return sites;
 }
 
 /** A path kept as links to the parent's: most scalars' paths are never read. */
