@@ -12,7 +12,7 @@ import { maxFindingsPerFile } from './limits';
 import { atLeast, compareFindings, type Finding, type Severity } from './model';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
-import { substitutionOf } from './substitution';
+import { sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
@@ -359,11 +359,21 @@ export class Engine {
     const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
     const comments = commentScalars(parsed.comments, (text) => this.scan(file, text));
     const wanted = (document: ParsedFile['documents'][number]) => at === undefined || (document.range[0] <= at && at <= document.range[2]);
+    // Documents substituted alike share one substitution (most of a file's are): rules key
+    // per-context answers by it, and each active context is built once.
+    const distinct: DocumentSubstitution[] = [];
+    const clusterStrict = this.config().clusterStrict;
+    const substitutionFor = (object: K8sObject | undefined) => {
+      const fresh = substitutionOf(contexts, object);
+      const known = distinct.find((s) => sameSubstitution(s, fresh));
+      if (known) return known;
+      fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
+      distinct.push(fresh);
+      return fresh;
+    };
     return parsed.documents.flatMap((document, i) => {
       if (!wanted(document)) return [];
-      const substitution = substitutionOf(contexts, objects.get(i));
-      const clusterStrict = this.config().clusterStrict;
-      substitution.active = substitution.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
+      const substitution = substitutionFor(objects.get(i));
       const scalars = (counted: (total: number) => void) =>
         this.scalarCache.get(document, keep, () => {
           const { sites, total } = scalarsWithDollars(document, parsed.text);

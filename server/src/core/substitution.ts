@@ -79,3 +79,13 @@ export function substitutionOf(contexts: readonly RenderContext[], object: K8sOb
   }
   return result;
 }
+
+/** The same contexts active, and skipped for the same reasons at the same places. */
+export function sameSubstitution(a: DocumentSubstitution, b: DocumentSubstitution): boolean {
+  return (
+    a.active.length === b.active.length &&
+    a.skipped.length === b.skipped.length &&
+    a.active.every((x, i) => x.context === b.active[i].context) &&
+    a.skipped.every((x, i) => x.context === b.skipped[i].context && x.reason === b.skipped[i].reason && x.at?.file === b.skipped[i].at?.file && x.at?.key === b.skipped[i].at?.key)
+  );
+}

@@ -28,12 +28,29 @@ const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; ou
 
 export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
   // The common case, answered without the memo: every name defined wherever it is read.
-  if (expansion.error !== undefined || active.every((context) => context.opaque || expansion.names.every((name) => context.variable(name) !== undefined))) return [];
+  if (expansion.error !== undefined || expansion.names.every((name) => definedEverywhere(active, name))) return [];
   const known = lastAnswer.get(expansion);
   if (known?.active === active) return known.outcomes;
   const outcomes = computeOutcomes(expansion, active);
   lastAnswer.set(expansion, { active, outcomes });
   return outcomes;
+}
+
+/**
+ * Per set of contexts (documents substituted alike share one) and name: is it defined in every
+ * context that can be known? Asked for every expansion of a file, by two rules.
+ */
+const everywhere = new WeakMap<readonly ActiveContext[], Map<string, boolean>>();
+
+function definedEverywhere(active: readonly ActiveContext[], name: string): boolean {
+  let byName = everywhere.get(active);
+  if (!byName) everywhere.set(active, (byName = new Map()));
+  let defined = byName.get(name);
+  if (defined === undefined) {
+    defined = active.every((context) => context.opaque || context.variable(name) !== undefined);
+    byName.set(name, defined);
+  }
+  return defined;
 }
 
 function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
