@@ -1,6 +1,7 @@
 import { defineVariableFix } from '../fixes';
 import { fieldKind, fieldName } from '../kube/field-types';
-import { scalarAfterSubstitution, staysStringCheaply } from '../render/scalar-after';
+import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '../render/scalar-after';
+import type { TemplateScan } from '../envsubst';
 import { isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
 import { relatedKustomizations } from './contexts';
@@ -56,19 +57,15 @@ does both.
       // In free-form values, a plain `${x}` asks for YAML typing; quotes say a string was meant.
       if (kind === 'other' || (kind === 'free-form' && site.style === 'PLAIN')) continue;
       const problems: Array<{ active: ActiveContext; what: string; breaks: boolean }> = [];
-      const names = [...new Set(scan.expansions.flatMap((e) => e.names))];
       // A Secret's own data is a secret value too: its text is never quoted, nor re-quoted in a fix.
       const secretField = isSecretData(document.object?.kind, site.path);
       for (const active of document.substitution.active) {
-        const variables = names.map((name) => active.variable(name));
-        // A value the repository cannot show (encrypted, external) has no knowable type.
-        if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) continue;
-        const lookup = (name: string) => active.variable(name)?.value;
-        if (!site.isKey && staysStringCheaply(site.value, scan, lookup, active.strict)) continue;
-        const secret = secretField || variables.some((v) => v?.layers[0]?.secret);
-        const after = scalarAfterSubstitution(site.value, site.isKey, lookup, active.strict);
+        const change = changeOf(active, site.value, site.isKey, scan);
+        if (!change) continue;
+        const { after, secretVariable } = change;
+        const secret = secretField || secretVariable;
         if (after.kind === 'broken') problems.push({ active, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
-        else if (after.kind === 'value' && after.type !== 'string') problems.push({ active, what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
+        else if (after.kind === 'value') problems.push({ active, what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
       }
       if (problems.length === 0) continue;
       const breaks = problems.some((p) => p.breaks);
@@ -87,6 +84,44 @@ does both.
     }
   },
 };
+
+/** What a value becomes in a context when that is not a string, and whether a secret went in. */
+interface Change {
+  after: Exclude<ScalarAfter, { kind: 'failed' }>;
+  secretVariable: boolean;
+}
+
+/**
+ * Per context (documents substituted alike share their contexts) and one-line value: a
+ * manifest repeats the same `${app_name}` in every document, and the answer depends only on
+ * the value and the context's variables. Multi-line values are rarely repeated: not kept.
+ */
+const changes = new WeakMap<ActiveContext, Map<string, Change | null>>();
+
+function changeOf(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
+  if (value.includes('\n')) return computeChange(active, value, isKey, scan);
+  let byValue = changes.get(active);
+  if (!byValue) changes.set(active, (byValue = new Map()));
+  const key = isKey ? `k${value}` : `v${value}`;
+  let change = byValue.get(key);
+  if (change === undefined) {
+    change = computeChange(active, value, isKey, scan) ?? null;
+    byValue.set(key, change);
+  }
+  return change ?? undefined;
+}
+
+function computeChange(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
+  const names = scan.expansions.length === 1 ? scan.expansions[0].names : [...new Set(scan.expansions.flatMap((e) => e.names))];
+  const variables = names.map((name) => active.variable(name));
+  // A value the repository cannot show (encrypted, external) has no knowable type.
+  if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) return undefined;
+  const lookup = (name: string) => active.variable(name)?.value;
+  if (!isKey && staysStringCheaply(value, scan, lookup, active.strict)) return undefined;
+  const after = scalarAfterSubstitution(value, isKey, lookup, active.strict);
+  if (after.kind === 'failed' || (after.kind === 'value' && after.type === 'string')) return undefined;
+  return { after, secretVariable: variables.some((v) => v?.layers[0]?.secret === true) };
+}
 
 function describe(problems: ReadonlyArray<{ active: ActiveContext; what: string }>): string {
   const byWhat = new Map<string, string[]>();
