@@ -37,7 +37,9 @@ finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica out
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const expansion of scan.expansions) {
-        const outcomes = outcomesOf(expansion, document.substitution.active).filter((o) => o.kind === 'default');
+        const all = outcomesOf(expansion, document.substitution.active);
+        if (all.length === 0) continue;
+        const outcomes = all.filter((o) => o.kind === 'default');
         if (outcomes.length === 0 || !expansion.node) continue;
         const node = expansion.node;
         yield {

@@ -112,7 +112,7 @@ function changeOf(active: ActiveContext, value: string, isKey: boolean, scan: Te
 }
 
 function computeChange(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
-  const names = scan.expansions.length === 1 ? scan.expansions[0].names : [...new Set(scan.expansions.flatMap((e) => e.names))];
+  const names = namesOf(scan);
   const variables = names.map((name) => active.variable(name));
   // A value the repository cannot show (encrypted, external) has no knowable type.
   if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) return undefined;
@@ -121,6 +121,16 @@ function computeChange(active: ActiveContext, value: string, isKey: boolean, sca
   const after = scalarAfterSubstitution(value, isKey, lookup, active.strict);
   if (after.kind === 'failed' || (after.kind === 'value' && after.type === 'string')) return undefined;
   return { after, secretVariable: variables.some((v) => v?.layers[0]?.secret === true) };
+}
+
+/** The distinct names a value reads; asked once per context. */
+const namesByScan = new WeakMap<TemplateScan, readonly string[]>();
+
+function namesOf(scan: TemplateScan): readonly string[] {
+  if (scan.expansions.length === 1) return scan.expansions[0].names;
+  let names = namesByScan.get(scan);
+  if (!names) namesByScan.set(scan, (names = [...new Set(scan.expansions.flatMap((e) => e.names))]));
+  return names;
 }
 
 function describe(problems: ReadonlyArray<{ active: ActiveContext; what: string }>): string {

@@ -43,7 +43,9 @@ placeholder to the cluster's variable ConfigMap), or give the expression a defau
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const expansion of scan.expansions) {
-        const outcomes = outcomesOf(expansion, document.substitution.active).filter((o) => o.kind !== 'default');
+        const all = outcomesOf(expansion, document.substitution.active);
+        if (all.length === 0) continue;
+        const outcomes = all.filter((o) => o.kind !== 'default');
         if (outcomes.length === 0) continue;
         const missing = [...new Set(outcomes.flatMap((o) => o.missing))];
         const ref = expansion.refs.find((r) => missing.includes(r.name)) ?? expansion;
