@@ -81,6 +81,8 @@ export class Engine {
   private readonly failures = new Set<string>();
   /** Per document of a multi-document file, kept across versions: an edit re-checks what it touched. */
   private readonly scalarCache = new ScalarCache();
+  /** Each kept document's substitution, with what it was worked out from. */
+  private readonly substitutions = new WeakMap<ParsedFile['documents'][number], { index: number; graph: FluxGraph; settings: EngineSettings; config: RepoConfig; substitution: DocumentSubstitution }>();
   private readonly findingCache = new FindingCache();
 
   constructor(
@@ -371,9 +373,20 @@ export class Engine {
       distinct.push(fresh);
       return fresh;
     };
+    const graph = this.fluxGraph();
+    const config = this.config();
     return parsed.documents.flatMap((document, i) => {
       if (!wanted(document)) return [];
-      const substitution = substitutionFor(objects.get(i));
+      // A document an edit did not touch is substituted as before while nothing else changed.
+      const known = this.substitutions.get(document);
+      let substitution: DocumentSubstitution;
+      if (known && known.index === i && known.graph === graph && known.settings === this.settings && known.config === config) {
+        substitution = known.substitution;
+        if (!distinct.includes(substitution)) distinct.push(substitution);
+      } else {
+        substitution = substitutionFor(objects.get(i));
+        if (keep) this.substitutions.set(document, { index: i, graph, settings: this.settings, config, substitution });
+      }
       const scalars = (counted: (total: number) => void) =>
         this.scalarCache.get(document, keep, () => {
           const { sites, total } = scalarsWithDollars(document, parsed.text);

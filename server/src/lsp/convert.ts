@@ -3,7 +3,7 @@
  * unit LSP positions use by default, so conversion is TextDocument's positionAt.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { ruleDocsUrl } from '../core/docs';
 import type { Finding, Fix, Range, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
@@ -31,25 +31,42 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
   const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, document, textOf)).get(file)!;
   const uris = new Map<string, string>();
   const uriFor = (file: string) => uris.get(file) ?? uris.set(file, uriOf(file)).get(file)!;
-  return findings.map((finding, i) => toDiagnostic(document, finding, uriFor, positionsFor(finding.file), data[i]));
+  // Most findings of a file point at the same few Kustomizations: each location is converted once.
+  const related = new Map<string, DiagnosticRelatedInformation>();
+  const relatedFor = (finding: Finding) => (entry: Finding['related'][number]) => {
+    const key = `${entry.file}\0${entry.range.start}\0${entry.range.end}\0${entry.message}`;
+    let info = related.get(key);
+    if (!info) {
+      const positionIn = positionsFor(finding.file);
+      info = { location: { uri: uriFor(entry.file), range: { start: positionIn(entry.file, entry.range.start), end: positionIn(entry.file, entry.range.end) } }, message: entry.message };
+      related.set(key, info);
+    }
+    return info;
+  };
+  return findings.map((finding, i) => toDiagnostic(document, finding, relatedFor(finding), data[i]));
+}
+
+const docsLinks = new Map<string, { href: string }>();
+
+function docsLink(rule: string): { href: string } {
+  let link = docsLinks.get(rule);
+  if (!link) docsLinks.set(rule, (link = { href: ruleDocsUrl(rule) }));
+  return link;
 }
 
 /**
  * Related locations usually point into other files (the Kustomization, the variable
  * ConfigMap): their positions come from those files' texts, through `textOf`.
  */
-function toDiagnostic(document: TextDocument, finding: Finding, uriOf: (file: string) => string, positionIn: (file: string, offset: number) => Position, data: DiagnosticData | undefined): Diagnostic {
+function toDiagnostic(document: TextDocument, finding: Finding, relatedOf: (related: Finding['related'][number]) => DiagnosticRelatedInformation, data: DiagnosticData | undefined): Diagnostic {
   return {
     range: toLspRange(document, finding.range),
     severity: severities[finding.severity],
     source: 'render-lens',
     code: finding.rule,
-    codeDescription: { href: ruleDocsUrl(finding.rule) },
+    codeDescription: docsLink(finding.rule),
     message: finding.message,
-    relatedInformation: finding.related.map((related) => ({
-      location: { uri: uriOf(related.file), range: { start: positionIn(related.file, related.range.start), end: positionIn(related.file, related.range.end) } },
-      message: related.message,
-    })),
+    relatedInformation: finding.related.map(relatedOf),
     ...(data ? { data } : {}),
   };
 }
