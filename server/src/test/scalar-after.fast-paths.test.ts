@@ -8,7 +8,7 @@
 import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
 import { envsubst, scanTemplate } from '../core/envsubst';
-import { unchangedLiteralBlock } from '../core/render/block-literal';
+import { emitsSimpleLiteral, unchangedLiteralBlock } from '../core/render/block-literal';
 import { scalarAfterSubstitution, staysStringCheaply } from '../core/render/scalar-after';
 import { GoMap } from '../core/yaml/v2/value';
 import { marshalYamlV2 } from '../core/yaml/v2/marshal';
@@ -30,6 +30,24 @@ function field(text: string): string {
 }
 
 suite('scalar-after fast paths', () => {
+  test('a simple literal block is known without writing it, as writing it tells', () => {
+    const odd = fc.constantFrom(' ', '  ', '\t', '\r', '\u0085', '\u2028', '\ufeff', '\u00a0', '\ud83d\ude00', '\ud800', '\u0001', ': ', '#', '- ', '"', '|', '');
+    const oddLine = fc.array(fc.oneof(piece, odd), { maxLength: 4 }).map((parts) => parts.join(''));
+    const oddValue = fc.array(oddLine, { minLength: 1, maxLength: 5 }).chain((lines) => fc.constantFrom('', '\n', '\n\n', ' \n').map((end) => lines.join('\n') + end));
+    let simple = 0;
+    fc.assert(
+      fc.property(oddValue, (text) => {
+        const emitted = field(text);
+        const expected = text.includes('\n') && unchangedLiteralBlock(emitted, emitted, 'k: ') !== undefined;
+        const decided = emitsSimpleLiteral(text);
+        if (decided !== undefined) assert.equal(decided, expected, `${JSON.stringify(text)} ${[...text].map((c) => c.charCodeAt(0).toString(16)).join(',')}`);
+        if (expected) simple++;
+      }),
+      { seed, numRuns: numRuns * 5 },
+    );
+    assert.ok(simple > numRuns / 10, `only ${simple} simple blocks`);
+  });
+
   test('a literal block whose lines keep their shape reads back as the decoder reads it', () => {
     let decided = 0;
     fc.assert(

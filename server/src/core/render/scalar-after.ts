@@ -14,7 +14,7 @@ import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
 import { BoundedMemo } from '../bounded-memo';
-import { unchangedLiteralBlock } from './block-literal';
+import { emitsSimpleLiteral, unchangedLiteralBlock } from './block-literal';
 
 export type JsonType = 'string' | 'bool' | 'number' | 'null' | 'array' | 'object';
 
@@ -38,8 +38,6 @@ interface Emitted {
 const emitted = new BoundedMemo<string, Emitted>(20_000);
 /** Keyed by everything the answer depends on: the value, key or not, strictness, the values read. */
 const answers = new BoundedMemo<string, ScalarAfter>(20_000);
-/** Per value: go-yaml v2 emits it as a literal block this module can reason about. */
-const simpleBlock = new BoundedMemo<string, boolean>(20_000);
 
 export function scalarAfterSubstitution(value: string, isKey: boolean, lookup: Lookup, strict: boolean): ScalarAfter {
   const document = emittedOf(value, isKey);
@@ -101,16 +99,19 @@ function isSimpleBlock(value: string, scan: TemplateScan): boolean {
   const own = scan.expansions.length > 0;
   let known = own ? simpleBlockOfScan.get(scan) : undefined;
   if (known === undefined) {
-    known = simpleBlock.get(value, () => {
-      const { text } = emittedOf(value, false);
-      return unchangedLiteralBlock(text, text, `${field}: `) !== undefined;
-    });
+    known = emitsSimpleLiteral(value) ?? emittedSimpleLiteral(value);
     if (own) simpleBlockOfScan.set(scan, known);
   }
   return known;
 }
 
 const simpleBlockOfScan = new WeakMap<TemplateScan, boolean>();
+
+/** The same question answered by writing the value (what emitsSimpleLiteral cannot decide). */
+function emittedSimpleLiteral(value: string): boolean {
+  const { text } = emittedOf(value, false);
+  return unchangedLiteralBlock(text, text, `${field}: `) !== undefined;
+}
 
 
 /** What an expansion may yield without changing a literal block's lines (see block-literal.ts). */

@@ -158,7 +158,16 @@ function quoteFix(value: string, range: { start: number; end: number }, text: st
   return { title: 'Keep it a string: wrap the value in ${quote}…${quote} (quote: \'"\')', edits, preferred: true };
 }
 
+/** The edits that define `quote` are the same for every finding of a context: made once. */
+const quoteDefinitions = new WeakMap<ActiveContext, RuleFix | null>();
+
 function defineQuote(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
+  let known = quoteDefinitions.get(active);
+  if (known === undefined) quoteDefinitions.set(active, (known = makeQuoteDefinition(active, parsedFile) ?? null));
+  return known ?? undefined;
+}
+
+function makeQuoteDefinition(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
   const fix = defineVariableFix(active, 'quote', parsedFile);
   if (!fix) return undefined;
   // The placeholder is empty; `quote` needs its one character.
