@@ -1,5 +1,5 @@
 /**
- * The block-subset reader (workspace/block-yaml.ts) stands in for the full parser when the
+ * The block-subset reader (yaml/block-yaml.ts) stands in for the full parser when the
  * Flux graph reads a file: whenever it takes a text, its nodes must be the full parser's —
  * values, types, sources and every range — and whatever it is not sure of it must leave.
  * Checked on every fixture file, on random block YAML and on random edits of the fixtures;

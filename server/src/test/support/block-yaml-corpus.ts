@@ -1,5 +1,5 @@
 /**
- * Inputs for checking the block-subset reader (workspace/block-yaml.ts) against the full
+ * Inputs for checking the block-subset reader (yaml/block-yaml.ts) against the full
  * parser: random block YAML from a small grammar — nested maps and sequences, plain, quoted
  * and literal scalars, empty values, comment lines at every indentation, blank lines and
  * document markers — and a comparison of two node trees that reports the first difference.
