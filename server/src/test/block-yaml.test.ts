@@ -10,8 +10,7 @@ import * as assert from 'assert/strict';
 import { random } from '../bench/generate';
 import { readBlockYaml } from '../core/yaml/block-yaml';
 import { parseYamlFile } from '../core/yaml/document';
-import { compareNodes, randomBlockYaml } from './support/block-yaml-corpus';
-import { loadRepos } from './support/mutations';
+import { compareNodes, editedTexts, fixtureYamlTexts, randomBlockYaml, tally } from './support/block-yaml-corpus';
 
 /** 'declined', 'same', or the first difference between the reader and the full parser. */
 function check(text: string): 'declined' | 'same' | string {
@@ -30,22 +29,12 @@ function check(text: string): 'declined' | 'same' | string {
   return 'same';
 }
 
-function tally(texts: Iterable<string>): { same: number; declined: number; wrong: string[] } {
-  const result = { same: 0, declined: 0, wrong: [] as string[] };
-  for (const text of texts) {
-    const outcome = check(text);
-    if (outcome === 'same') result.same++;
-    else if (outcome === 'declined') result.declined++;
-    else result.wrong.push(`${outcome}\n${JSON.stringify(text.slice(0, 400))}`);
-  }
-  return result;
-}
-
-const fixtureTexts = loadRepos().flatMap((repo) => Object.entries(repo.files).filter(([file]) => /\.ya?ml$/.test(file)).map(([, text]) => text));
+const fixtureTexts = fixtureYamlTexts();
+const tallied = (texts: Iterable<string>) => tally(texts, check);
 
 suite('block-subset YAML reader = the full parser', () => {
   test('on every fixture file, taking most of them', () => {
-    const { same, declined, wrong } = tally(fixtureTexts);
+    const { same, declined, wrong } = tallied(fixtureTexts);
     assert.deepEqual(wrong, []);
     assert.ok(same >= 0.85 * (same + declined), `took ${same} of ${same + declined}`);
   });
@@ -53,7 +42,7 @@ suite('block-subset YAML reader = the full parser', () => {
   test('on random block YAML: nesting, quoting, literals, empty values, comments anywhere, markers', () => {
     const next = random(0xb10c);
     const texts = Array.from({ length: 3000 }, () => randomBlockYaml(next));
-    const { same, declined, wrong } = tally(texts);
+    const { same, declined, wrong } = tallied(texts);
     assert.deepEqual(wrong.slice(0, 3), []);
     assert.ok(same >= 0.25 * (same + declined), `took ${same} of ${same + declined}`);
   });
@@ -61,17 +50,8 @@ suite('block-subset YAML reader = the full parser', () => {
   test('on random edits of the fixtures (quotes, indicators, markers, comments, indentation)', () => {
     const next = random(0xed17);
     const inserts = ['x', ' ', '\n', '"', "'", '[', ']', '{', '}', ':', '- ', '---\n', '\n---\n', '...\n', '|', '|-', '|+', '>-', '#', ' #', '&a ', '*a', '!!str ', '%YAML 1.2\n', '${A}', ': ', '\n  ', '\n    # c\n', '\n# c\n', '\n\n', '  ', '-', "''", '""', '~', 'null', '1', '\t', '\r\n'];
-    const texts: string[] = [];
-    for (let i = 0; i < 6000; i++) {
-      let text = fixtureTexts[Math.floor(next() * fixtureTexts.length)];
-      for (let edits = 1 + Math.floor(next() * 3); edits > 0; edits--) {
-        const at = Math.floor(next() * (text.length + 1));
-        const removed = next() < 0.4 ? Math.floor(next() * 6) : 0;
-        text = text.slice(0, at) + inserts[Math.floor(next() * inserts.length)] + text.slice(at + removed);
-      }
-      texts.push(text);
-    }
-    const { same, declined, wrong } = tally(texts);
+    const texts = editedTexts(next, fixtureTexts, inserts, 6000);
+    const { same, declined, wrong } = tallied(texts);
     assert.deepEqual(wrong.slice(0, 3), []);
     assert.ok(same >= 0.2 * (same + declined), `took ${same} of ${same + declined}`);
   });

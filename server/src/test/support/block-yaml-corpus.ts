@@ -2,9 +2,11 @@
  * Inputs for checking the block-subset reader (yaml/block-yaml.ts) against the full
  * parser: random block YAML from a small grammar — nested maps and sequences, plain, quoted
  * and literal scalars, empty values, comment lines at every indentation, blank lines and
- * document markers — and a comparison of two node trees that reports the first difference.
+ * document markers —, random edits of the fixture files, a comparison of two node trees that
+ * reports the first difference, and a tally of a check over many texts.
  */
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { loadRepos } from './mutations';
 
 type Random = () => number;
 
@@ -132,4 +134,36 @@ function compareRange(a: Node, b: Node, path: string, parts: number): string | u
 function describe(node: unknown): string {
   if (node === null || node === undefined) return String(node);
   return isMap(node) ? 'a map' : isSeq(node) ? 'a sequence' : isScalar(node) ? 'a scalar' : typeof node;
+}
+
+/** Every YAML file of the fixture repositories. */
+export function fixtureYamlTexts(): string[] {
+  return loadRepos().flatMap((repo) => Object.entries(repo.files).filter(([file]) => /\.ya?ml$/.test(file)).map(([, text]) => text));
+}
+
+/** `count` fixture texts, each with one to three random edits (an insert from `inserts`, maybe a removal). */
+export function editedTexts(next: Random, texts: readonly string[], inserts: readonly string[], count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let text = texts[Math.floor(next() * texts.length)];
+    for (let edits = 1 + Math.floor(next() * 3); edits > 0; edits--) {
+      const at = Math.floor(next() * (text.length + 1));
+      const removed = next() < 0.4 ? Math.floor(next() * 6) : 0;
+      text = text.slice(0, at) + inserts[Math.floor(next() * inserts.length)] + text.slice(at + removed);
+    }
+    out.push(text);
+  }
+  return out;
+}
+
+/** How a check ('same', 'declined' or a difference) went over `texts`; a difference comes with its text. */
+export function tally(texts: Iterable<string>, check: (text: string) => string): { same: number; declined: number; wrong: string[] } {
+  const result = { same: 0, declined: 0, wrong: [] as string[] };
+  for (const text of texts) {
+    const outcome = check(text);
+    if (outcome === 'same') result.same++;
+    else if (outcome === 'declined') result.declined++;
+    else result.wrong.push(`${outcome}\n${JSON.stringify(text.slice(0, 400))}`);
+  }
+  return result;
 }
