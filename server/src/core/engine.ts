@@ -364,17 +364,16 @@ export class Engine {
     // Documents substituted alike share one substitution (most of a file's are): rules key
     // per-context answers by it, and each active context is built once.
     const distinct: DocumentSubstitution[] = [];
-    const clusterStrict = this.config().clusterStrict;
+    const graph = this.fluxGraph();
+    const config = this.config();
     const substitutionFor = (object: K8sObject | undefined) => {
       const fresh = substitutionOf(contexts, object);
       const known = distinct.find((s) => sameSubstitution(s, fresh));
       if (known) return known;
-      fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
+      fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (config.clusterStrict[a.context.cluster.name] ?? a.strict) }));
       distinct.push(fresh);
       return fresh;
     };
-    const graph = this.fluxGraph();
-    const config = this.config();
     return parsed.documents.flatMap((document, i) => {
       if (!wanted(document)) return [];
       // A document an edit did not touch is substituted as before while nothing else changed.
@@ -419,24 +418,20 @@ export class Engine {
     let substituted: ReturnType<RuleContext['substitutedScalars']> | undefined;
     const engine = this;
     const index = this.index;
+    const views = () => (documents ??= engine.buildDocuments(file, parsed, keep));
     return {
       file,
       text: parsed.text,
       parsed,
-      documents() {
-        return this.views();
-      },
-      views() {
-        documents ??= engine.buildDocuments(file, parsed, keep);
-        return documents;
-      },
+      documents: views,
+      views,
       parsedFile: (other) => index.parsed(other),
       fluxGraph: () => engine.fluxGraph(),
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
       knownRule: (id) => ruleById(id) !== undefined,
       substitutedScalars() {
         // Once per check, not once per rule that asks.
-        substituted ??= this.documents().flatMap((document) => document.substituted);
+        substituted ??= views().flatMap((document) => document.substituted);
         return substituted;
       },
     };
