@@ -23,6 +23,7 @@ import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import type { K8sObject } from './workspace/objects';
 import { scalarsWithDollars, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
+import { sourceRange } from './yaml/scalar-text';
 
 export interface EngineSettings {
   /** Per-rule severity overrides from the editor; they win over `.render-lens.yaml`. */
@@ -483,7 +484,7 @@ function commentScalars(comments: readonly YamlComment[], scan: (text: string) =
     .map((c) => {
       const starts = Int32Array.from(c.text, (_, i) => c.start + 1 + i);
       const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
-      const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text };
+      const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text, rangeOf: (from, to) => sourceRange(text, from, to) };
       return { site, scan: scan(c.text), comment: true };
     });
 }

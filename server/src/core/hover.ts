@@ -10,7 +10,6 @@ import { scalarAfterSubstitution } from './render/scalar-after';
 import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
 import type { SubstitutedScalar } from './rules/rule';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
-import { sourceRange } from './yaml/scalar-text';
 
 export interface Hover {
   range: Range;
@@ -61,7 +60,7 @@ function notSubstituted(substitution: DocumentSubstitution): string {
 
 function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution): Hover {
   const source = scalar.site.value.slice(expansion.start, expansion.end);
-  const range = sourceRange(scalar.site.text, expansion.start, expansion.end);
+  const range = scalar.site.rangeOf(expansion.start, expansion.end);
   const lines = [`**${codeSpan(source)}** — Flux post-build substitution`, ''];
   if (expansion.error !== undefined) {
     lines.push(`Flux cannot parse this: \`${expansion.error}\`. Every resource of the Kustomization fails to reconcile.`);
@@ -141,7 +140,7 @@ function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstituti
 }
 
 function runHover(scalar: SubstitutedScalar, run: DollarRun, substitution: DocumentSubstitution): Hover {
-  const range = sourceRange(scalar.site.text, run.start, run.end);
+  const range = scalar.site.rangeOf(run.start, run.end);
   const written = '$'.repeat(run.count);
   const live = run.next === 'brace' && run.count % 2 === 1;
   const arrives = '$'.repeat(live ? (run.count - 1) / 2 : Math.ceil(run.count / 2));

@@ -4,7 +4,6 @@
  */
 import type { Engine } from './engine';
 import type { Edit, Range } from './model';
-import { sourceRange } from './yaml/scalar-text';
 
 export interface Location {
   file: string;
@@ -21,7 +20,7 @@ export function variableAt(engine: Engine, file: string, offset: number): { name
       if (offset < site.range.start || offset > site.range.end) continue;
       for (const expansion of scan.expansions) {
         for (const ref of expansion.refs) {
-          const range = sourceRange(site.text, ref.start, ref.end);
+          const range = site.rangeOf(ref.start, ref.end);
           if (offset >= range.start && offset <= range.end) return { name: ref.name, range };
         }
       }
@@ -71,7 +70,7 @@ export function referencesOf(engine: Engine, name: string): Location[] {
       if (document.substitution.active.length === 0) continue;
       for (const { site, scan, comment } of document.scalars) {
         if (comment) continue;
-        for (const expansion of scan.expansions) for (const ref of expansion.refs) if (ref.name === name) out.push({ file, range: sourceRange(site.text, ref.start, ref.end) });
+        for (const expansion of scan.expansions) for (const ref of expansion.refs) if (ref.name === name) out.push({ file, range: site.rangeOf(ref.start, ref.end) });
       }
     }
   }

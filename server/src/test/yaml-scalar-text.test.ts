@@ -1,7 +1,9 @@
 import * as assert from 'assert/strict';
 import { isScalar, parseAllDocuments, visit, type Scalar } from 'yaml';
 import { parseYamlFile, scalarsOf } from '../core/yaml/document';
-import { decodeScalar, sourceRange, type ScalarStyle } from '../core/yaml/scalar-text';
+import { decodeScalar, linearRange, sourceRange, type ScalarStyle } from '../core/yaml/scalar-text';
+import { generateManifest, random, SEED } from '../bench/generate';
+import { fixtureYamlTexts } from './support/block-yaml-corpus';
 import { loadConformance } from './support/paths';
 
 /** Decodes every string scalar of `source` ourselves and compares with the yaml package. */
@@ -63,5 +65,33 @@ suite('scalar text: decoded values with source offsets', () => {
     const range = sourceRange(site.text, at, at + 2);
     assert.equal(range.start, text.indexOf('$$'));
     assert.equal(text.slice(range.start, range.end), '$$');
+  });
+
+  test('a site maps ranges without the offset map exactly as with it, on every fixture scalar and random ranges', () => {
+    const next = random(0x5ca1);
+    const texts = [...fixtureYamlTexts(), generateManifest(SEED ^ 1000, 1000), 'a: |2\n   x ${A}\n  y\n', 'b: >\n  x ${A}\n  y\n', 'c: "\\t${A}"\n', "d: 'it''s ${A}'\n", 'e: |\r\n  x ${A}\r\n  y\r\n', 'f: |\n\n  \n  x ${A}\n'];
+    let linear = 0;
+    for (const text of texts) {
+      const file = parseYamlFile(text);
+      for (const document of file.documents) {
+        const fresh = scalarsOf(document, text);
+        const decoded = scalarsOf(document, text);
+        fresh.forEach((site, i) => {
+          const n = site.value.length;
+          for (let k = 0; k < 4 && n > 0; k++) {
+            const from = Math.floor(next() * n);
+            const to = from + 1 + Math.floor(next() * Math.min(8, n - from));
+            const expected = sourceRange(decoded[i].text, from, to);
+            const fast = linearRange(text, site.style, site.range, site.value, from, to);
+            if (fast) {
+              linear++;
+              assert.deepEqual(fast, expected, `${JSON.stringify(text.slice(site.range.start, site.range.end))} [${from}, ${to})`);
+            }
+            assert.deepEqual(site.rangeOf(from, to), expected);
+          }
+        });
+      }
+    }
+    assert.ok(linear > 1000, `only ${linear} ranges were linear`);
   });
 });

@@ -1,5 +1,4 @@
 import { disableSubstitutionFix } from '../fixes';
-import { sourceRange } from '../yaml/scalar-text';
 import { contextList, relatedKustomizations } from './contexts';
 import type { Rule, RuleFix } from './rule';
 
@@ -47,7 +46,7 @@ leaves it untouched. Even runs of four or more are not flagged: they are the esc
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const run of scan.runs) {
         if (run.next === 'brace' || run.count < 2 || (run.count % 2 === 0 && run.count >= 4)) continue;
-        const range = sourceRange(site.text, run.start, run.end);
+        const range = site.rangeOf(run.start, run.end);
         const written = '$'.repeat(run.count);
         const arrives = '$'.repeat(Math.ceil(run.count / 2));
         const fixes: RuleFix[] = [{ title: `Double the escape: \`${written}${written}\` arrives as \`${written}\``, edits: [{ range: { start: range.end, end: range.end }, newText: written }], preferred: true }];

@@ -1,4 +1,3 @@
-import { sourceRange } from '../yaml/scalar-text';
 import { relatedKustomizations } from './contexts';
 import type { Rule } from './rule';
 
@@ -40,7 +39,7 @@ suppression and a reason.
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const run of scan.runs) {
         if (run.count < 3 || run.count % 2 === 0 || run.next !== 'brace') continue;
-        const range = sourceRange(site.text, run.start, run.end);
+        const range = site.rangeOf(run.start, run.end);
         const dollars = '$'.repeat(run.count);
         yield {
           range,

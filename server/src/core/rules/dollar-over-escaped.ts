@@ -1,4 +1,3 @@
-import { sourceRange } from '../yaml/scalar-text';
 import { relatedKustomizations } from './contexts';
 import type { Rule } from './rule';
 
@@ -38,7 +37,7 @@ goes through another envsubst), suppress the finding with a reason.
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const run of scan.runs) {
         if (run.next !== 'brace' || run.count < 4 || run.count % 2 !== 0) continue;
-        const range = sourceRange(site.text, run.start, run.end);
+        const range = site.rangeOf(run.start, run.end);
         const arrives = '$'.repeat(run.count / 2);
         yield {
           range,

@@ -1,4 +1,3 @@
-import { sourceRange } from '../yaml/scalar-text';
 import type { Rule, RuleReport } from './rule';
 import { contextList, relatedKustomizations } from './contexts';
 import { code } from './text';
@@ -43,7 +42,7 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
       const active = document.substitution.active;
       for (const expansion of scan.expansions) {
         if (expansion.error === undefined) continue;
-        const range = sourceRange(site.text, expansion.start, expansion.end);
+        const range = site.rangeOf(expansion.start, expansion.end);
         const expression = site.value.slice(expansion.start, expansion.end);
         const report: RuleReport = {
           range,

@@ -5,7 +5,6 @@ import { goRegexpError, goRegexpHint } from '../fleet/regexp';
 import { firstLineRange, nodeRange } from '../fleet/yaml';
 import type { Range } from '../model';
 import type { ScalarSite } from '../yaml/document';
-import { sourceRange } from '../yaml/scalar-text';
 import type { Rule } from './rule';
 
 /**
@@ -72,5 +71,5 @@ function fragmentRange(site: ScalarSite, fragment: string | undefined): Range | 
   if (!fragment) return undefined;
   const at = site.value.indexOf(fragment);
   if (at < 0 || site.value.indexOf(fragment, at + 1) >= 0) return undefined;
-  return sourceRange(site.text, at, at + fragment.length);
+  return site.rangeOf(at, at + fragment.length);
 }

@@ -1,5 +1,4 @@
 import type { RenderContext } from '../flux/graph';
-import { sourceRange } from '../yaml/scalar-text';
 import type { Rule } from './rule';
 
 /**
@@ -56,7 +55,7 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
           if (definers.length === 0) continue;
           const renderers = [...new Set(unsubstituted.map((s) => `${s.context.cluster.name}/${s.context.instance.kustomization.name}`))];
           yield {
-            range: sourceRange(site.text, expansion.start, expansion.end),
+            range: site.rangeOf(expansion.start, expansion.end),
             message:
               `\`${site.value.slice(expansion.start, expansion.end)}\` reaches the cluster literally: ${renderers.join(', ')} ` +
               `${renderers.length === 1 ? 'applies' : 'apply'} this file without substitution, though \`${name}\` is defined for ${[...new Set(definers.map((d) => d.label))].join(', ')}.`,

@@ -1,4 +1,3 @@
-import { sourceRange } from '../yaml/scalar-text';
 import { relatedKustomizations } from './contexts';
 import type { Rule } from './rule';
 import { describeOutcomes, outcomesOf } from './variable-outcomes';
@@ -43,7 +42,7 @@ finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica out
         if (outcomes.length === 0 || !expansion.node) continue;
         const node = expansion.node;
         yield {
-          range: sourceRange(site.text, node.nameStart, node.nameEnd),
+          range: site.rangeOf(node.nameStart, node.nameEnd),
           message: `\`${node.name}\` is not defined, so the default applies: ${describeOutcomes(outcomes)}.`,
           related: relatedKustomizations(outcomes.map((o) => o.active)),
         };

@@ -1,5 +1,4 @@
 import { defineVariableFix } from '../fixes';
-import { sourceRange } from '../yaml/scalar-text';
 import { relatedKustomizations } from './contexts';
 import type { Rule, RuleContext, RuleFix } from './rule';
 import { describeOutcomes, outcomesOf, type ContextOutcome } from './variable-outcomes';
@@ -52,7 +51,7 @@ placeholder to the cluster's variable ConfigMap), or give the expression a defau
         const fixes = missing.flatMap((name) => defineEverywhere(name, outcomes, context.parsedFile) ?? []);
         if (fixes.length > 0) fixes[0].preferred = true;
         yield {
-          range: sourceRange(site.text, ref.start, ref.end),
+          range: site.rangeOf(ref.start, ref.end),
           severity: outcomes.some((o) => o.kind === 'fails') ? 'error' : 'warning',
           message: `${missing.map((n) => `\`${n}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined: ${describeOutcomes(outcomes)}.`,
           related: relatedKustomizations(outcomes.map((o) => o.active)),

@@ -6,7 +6,7 @@ import { Composer, Document, LineCounter, Parser, Scalar, isMap, isPair, isScala
 import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile } from './block-yaml';
-import { decodeScalar, type ScalarStyle, type ScalarText } from './scalar-text';
+import { decodeScalar, linearRange, sourceRange, type ScalarStyle, type ScalarText } from './scalar-text';
 
 export interface YamlProblem {
   message: string;
@@ -127,6 +127,8 @@ export interface ScalarSite {
   readonly text: ScalarText;
   /** `text.value`, cheaper: most values need no offset map. */
   readonly value: string;
+  /** The source range of value units [from, to): sourceRange(text, from, to), without the offset map where it is linear. */
+  rangeOf(from: number, to: number): Range;
 }
 
 /** Every scalar (keys and values) of a document, in source order. */
@@ -231,6 +233,11 @@ class LazySite implements ScalarSite {
     return this.decoded;
   }
 
+  rangeOf(from: number, to: number): Range {
+    if (this.decoded) return sourceRange(this.decoded, from, to);
+    return linearRange(this.source, this.style, this.range, this.value, from, to) ?? sourceRange(this.text, from, to);
+  }
+
   /** The decoded value; the same string as `text.value`, without building the offset map when it can. */
   get value(): string {
     if (this.decoded) return this.decoded.value;
@@ -258,6 +265,10 @@ export function movedSite(site: ScalarSite, delta: number): ScalarSite {
     get text(): ScalarText {
       text ??= { value: site.value, starts: shifted(site.text.starts, delta), ends: shifted(site.text.ends, delta) };
       return text;
+    },
+    rangeOf(from: number, to: number): Range {
+      const { start, end } = site.rangeOf(from, to);
+      return { start: start + delta, end: end + delta };
     },
   };
 }

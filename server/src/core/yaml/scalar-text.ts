@@ -24,6 +24,68 @@ export function sourceRange(text: ScalarText, from: number, to: number): { start
   return { start, end };
 }
 
+/**
+ * The source range of the value units [from, to), without the per-unit map, where the map is
+ * plainly linear: a one-line plain or quoted scalar written exactly as its value (no escape,
+ * no folding), or one line of a literal block (`|`, no indentation indicator), whose lines are
+ * the source lines without their indentation. Undefined when only the map can tell (a range
+ * across a line break, an escape, folding). `range` is the scalar's source range, quotes and
+ * block header included. The answer is sourceRange's on the decoded text (yaml-scalar-text.test.ts).
+ */
+export function linearRange(source: string, style: ScalarStyle, range: { start: number; end: number }, value: string, from: number, to: number): { start: number; end: number } | undefined {
+  if (from < 0 || from >= to || to > value.length) return undefined;
+  switch (style) {
+    case 'PLAIN':
+      return written(source, range.start, range.end, value) ? { start: range.start + from, end: range.start + to } : undefined;
+    case 'QUOTE_SINGLE':
+    case 'QUOTE_DOUBLE':
+      return written(source, range.start + 1, range.end - 1, value) ? { start: range.start + 1 + from, end: range.start + 1 + to } : undefined;
+    case 'BLOCK_LITERAL':
+      return literalLineRange(source, range.start, value, from, to);
+    default:
+      return undefined;
+  }
+}
+
+/** Is source[start, end) exactly `value`? */
+function written(source: string, start: number, end: number, value: string): boolean {
+  return end - start === value.length && source.startsWith(value, start);
+}
+
+function literalLineRange(source: string, header: number, value: string, from: number, to: number): { start: number; end: number } | undefined {
+  const lineStart = value.lastIndexOf('\n', from - 1) + 1;
+  const lineEnd = value.indexOf('\n', from);
+  if (lineEnd !== -1 && to > lineEnd) return undefined;
+  // The header: `|`, then chomping, then a comment or nothing; an indentation indicator is not linear here.
+  const headerEnd = source.indexOf('\n', header);
+  if (headerEnd === -1 || /^\|[-+]?[1-9]/.test(source.slice(header, headerEnd))) return undefined;
+  // Value line l is source body line l; the indentation is the first line with content's.
+  let line = headerEnd + 1;
+  for (let i = value.indexOf('\n'); i !== -1 && i < lineStart; i = value.indexOf('\n', i + 1)) {
+    line = source.indexOf('\n', line) + 1;
+    if (line === 0) return undefined;
+  }
+  const indent = contentIndent(source, headerEnd + 1);
+  if (indent < 0) return undefined;
+  const text = value.slice(lineStart, lineEnd === -1 ? value.length : lineEnd);
+  const at = line + indent;
+  if (!source.startsWith(text, at) || (source.length > at + text.length && source[at + text.length] !== '\n' && source[at + text.length] !== '\r')) return undefined;
+  return { start: at + (from - lineStart), end: at + (to - lineStart) };
+}
+
+/** The spaces before the first body line that holds anything else (-1 when there is none). */
+function contentIndent(source: string, body: number): number {
+  for (let line = body; line < source.length; ) {
+    let i = line;
+    while (source[i] === ' ') i++;
+    if (i < source.length && source[i] !== '\n' && source[i] !== '\r') return i - line;
+    const next = source.indexOf('\n', line);
+    if (next === -1) return -1;
+    line = next + 1;
+  }
+  return -1;
+}
+
 /** Offsets go straight into typed arrays that double when full: no boxed numbers, no copy at the end but one. */
 class Builder {
   private value = '';
