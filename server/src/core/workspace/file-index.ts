@@ -10,7 +10,7 @@
 import type { WorkspaceHost } from '../host';
 import { maxCachedParses, maxCachedSource } from '../limits';
 import type { ParsedFile } from '../yaml/document';
-import { modelOf, type FileModel } from './file-model';
+import { modelOf, modelOfRoots, type FileModel } from './file-model';
 import { objectsOf, type K8sObject } from './objects';
 import { parseIncremental, reparseYamlFile } from './reparse';
 
@@ -120,7 +120,9 @@ export class FileIndex {
   model(file: string): FileModel | undefined {
     const entry = this.entry(file);
     if (entry.text === undefined) return undefined;
-    entry.model ??= modelOf(file, entry.text, () => this.parsed(file)!);
+    // A parse of this version made by the block reader holds the very nodes the model would
+    // read again (no syntax tree): an open file's model shares them.
+    entry.model ??= entry.parsed && !entry.parsed.documents.some((d) => d.contents?.srcToken) ? modelOfRoots(file, entry.parsed.documents.map((d) => d.contents)) : modelOf(file, entry.text, () => this.parsed(file)!);
     return entry.model;
   }
 

@@ -19,7 +19,11 @@ export interface FileModel {
 
 /** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
 export function modelOf(file: string, text: string, parse: () => ParsedFile = () => parseYamlFile(text)): FileModel {
-  const roots = rootsOf(text, parse);
+  return modelOfRoots(file, rootsOf(text, parse));
+}
+
+/** The model of a file whose document roots are known (compact already: no syntax tree). */
+export function modelOfRoots(file: string, roots: ReadonlyArray<Node | null>): FileModel {
   return { roots, objects: objectsOf(file, roots.map((contents) => ({ contents }))) };
 }
 
