@@ -4,6 +4,7 @@ import { parseYamlFile, scalarsOf } from '../core/yaml/document';
 import { decodeScalar, linearRange, sourceRange, type ScalarStyle } from '../core/yaml/scalar-text';
 import { generateManifest, random, SEED } from '../bench/generate';
 import { fixtureYamlTexts } from './support/block-yaml-corpus';
+import { assertScales } from './support/scaling';
 import { loadConformance } from './support/paths';
 
 /** Decodes every string scalar of `source` ourselves and compares with the yaml package. */
@@ -93,5 +94,15 @@ suite('scalar text: decoded values with source offsets', () => {
       }
     }
     assert.ok(linear > 1000, `only ${linear} ranges were linear`);
+  });
+
+  test('placing every run of a long script stays linear (the offset map takes over after a few)', () => {
+    assertScales('findings in one literal block', 500, (lines) => {
+      const text = `run.sh: |\n${'  echo $$ done\n'.repeat(lines)}`;
+      return () => {
+        const [, site] = scalarsOf(parseYamlFile(text).documents[0], text);
+        for (let at = site.value.indexOf('$$'); at !== -1; at = site.value.indexOf('$$', at + 2)) site.rangeOf(at, at + 2);
+      };
+    });
   });
 });

@@ -193,6 +193,9 @@ function walkScalars(doc: Document.Parsed, visit: (node: Scalar & { range: NonNu
   }
 }
 
+/** Findings a site places without its offset map (see LazySite.rangeOf). */
+const linearAnswersPerSite = 4;
+
 /** A path kept as links to the parent's: most scalars' paths are never read. */
 interface PathLink {
   readonly up: PathLink | undefined;
@@ -213,6 +216,7 @@ function pathOf(link: PathLink | undefined): NodePath {
 class LazySite implements ScalarSite {
   private decoded: ScalarText | undefined;
   private madePath: NodePath | undefined;
+  private linearAnswers = 0;
 
   constructor(
     readonly node: Scalar,
@@ -234,7 +238,9 @@ class LazySite implements ScalarSite {
   }
 
   rangeOf(from: number, to: number): Range {
-    if (this.decoded) return sourceRange(this.decoded, from, to);
+    // Each linear answer reads the value up to `from`: past a few findings in one scalar the
+    // offset map, built once, is cheaper (a script of ten thousand `$$` lines stays linear).
+    if (this.decoded || ++this.linearAnswers > linearAnswersPerSite) return sourceRange(this.text, from, to);
     return linearRange(this.source, this.style, this.range, this.value, from, to) ?? sourceRange(this.text, from, to);
   }
 

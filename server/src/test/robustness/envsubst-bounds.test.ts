@@ -10,6 +10,7 @@ import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
 import { envsubst, evaluateExpansion, scanTemplate } from '../../core/envsubst';
 import { measureExpansion } from '../../core/envsubst/parser';
+import { assertScales } from '../support/scaling';
 
 const values: Record<string, string> = { a: 'x', b: '', A: 'hello world', n: '3', path: '/a/b/c' };
 const lookup = (name: string) => values[name];
@@ -28,27 +29,6 @@ function run(text: string): void {
 }
 
 /**
- * The time of one run, in nanoseconds: repeated until a batch takes 4 ms (a fast run is
- * timed over many), the least of three batches (a collection pause spoils one at most).
- */
-function cost(work: () => void): number {
-  let repeats = 1;
-  for (;;) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < repeats; i++) work();
-    if (Number(process.hrtime.bigint() - start) >= 4e6 || repeats >= 1 << 16) break;
-    repeats *= 2;
-  }
-  let best = Infinity;
-  for (let batch = 0; batch < 3; batch++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < repeats; i++) work();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / repeats);
-  }
-  return best;
-}
-
-/**
  * Inputs of `size` and 16 × `size` characters. Text without `$` starts above 128 KB, where V8
  * moves strings to its large-object space: crossing that line costs a constant once, which a
  * small input would mistake for super-linear growth.
@@ -61,15 +41,6 @@ function assertLinear(name: string, unit: string, size = 10000): void {
   });
 }
 
-/** `prepare(n)` builds an input of size n and returns the work on it; compares n = `size` with 16 × `size`. */
-function assertScales(name: string, size: number, prepare: (size: number) => () => void): void {
-  const small = prepare(size);
-  const large = prepare(size * 16);
-  // Warm up first, so the small run is not paying for compilation.
-  small();
-  const ratio = cost(large) / cost(small);
-  assert.ok(ratio < 96, `${name}: 16× the input costs ${ratio.toFixed(1)}× the time`);
-}
 
 /** The output text of a substitution that must succeed. */
 function output(text: string, lookup: (name: string) => string | undefined, strict = false): string {
