@@ -19,17 +19,24 @@ export interface DiagnosticsScheduler {
 
 export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
-  // is checked, once the queue of pending events has drained. One document per turn of the
-  // event loop: its diagnostics go out before the next is checked (the connection writes on
-  // its own setImmediate, queued by publish, so the next check is queued after it), and an
-  // edit that arrives meanwhile replaces what is still pending.
+  // is checked, once the queue of pending events has drained. One document at a time, and the
+  // next check waits until the last diagnostics are written: a big message leaves through the
+  // pipe over several turns of the event loop, and a check started meanwhile (the other open
+  // files, after a change to the Flux graph) held the first file's diagnostics back for as long
+  // as it ran. An edit that arrives meanwhile replaces what is still pending.
   const pending = new Map<string, TextDocument>();
   let scheduled = false;
   let idleWork: Array<() => void> = [];
+  let written: Promise<unknown> = Promise.resolve();
 
-  /** After a turn of the event loop, so that notifications already received are queued first. */
+  /** After the last diagnostics are written, and a turn of the event loop (notifications already received are queued first). */
+  const afterWritten = (work: () => void) => {
+    const next = () => setImmediate(work);
+    written.then(next, next);
+  };
+
   const runIdleWork = () =>
-    setImmediate(() => {
+    afterWritten(() => {
       if (pending.size > 0 || scheduled) return;
       const work = idleWork;
       idleWork = [];
@@ -46,7 +53,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     } finally {
       if (pending.size > 0 && !scheduled) {
         scheduled = true;
-        setImmediate(flush);
+        afterWritten(flush);
       } else if (pending.size === 0 && idleWork.length > 0) runIdleWork();
     }
   };
@@ -55,7 +62,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     pending.set(document.uri, document);
     if (!scheduled) {
       scheduled = true;
-      setImmediate(flush);
+      afterWritten(flush);
     }
   };
 
@@ -68,15 +75,18 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const started = Date.now();
     // An open document: keep per-document results, so its next edit re-checks what it touched.
     const { findings } = located.engine.analyzeFile(located.file, { keep: true });
+    const analyzed = Date.now();
     const own = findings.filter((f) => f.file === located.file);
     const diagnostics = toDiagnostics(document, own, document.version, fixes, (other) => workspaces.uriOf(located, other), (other) => located.engine.index.text(other));
-    log.debug(`checked ${located.file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms`);
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+    log.debug(`checked ${located.file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms (${analyzed - started} ms analysing)`);
+    written = connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   };
 
   const changed = (document: TextDocument) => {
     const located = workspaces.locate(document.uri);
+    const started = Date.now();
     const graphChanged = located?.engine.update(located.file, document.getText()) ?? false;
+    if (located) log.debug(`updated ${located.file} v${document.version} in ${Date.now() - started} ms${graphChanged ? '; the Flux graph will be rebuilt' : ''}`);
     // The edited document first: its diagnostics are the ones the user is waiting for.
     schedule(document);
     if (graphChanged) refreshAll();
