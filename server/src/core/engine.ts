@@ -22,7 +22,8 @@ import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-che
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import type { K8sObject } from './workspace/objects';
-import { scalarsWithDollars, type ParsedFile, type ScalarSite, type YamlComment } from './yaml/document';
+import { type ParsedFile, type YamlComment } from './yaml/document';
+import { scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
 
 export interface EngineSettings {

@@ -10,7 +10,8 @@ import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { RULES } from '../core/rules';
 import { holdsRuleMarkers, scalarsOfCleanText } from '../core/workspace/nothing-to-check';
-import { parseYamlFile, scalarsOf } from '../core/yaml/document';
+import { parseYamlFile } from '../core/yaml/document';
+import { scalarsOf } from '../core/yaml/scalar-sites';
 import { loadRepos, mutatedRepoArb } from './support/mutations';
 
 const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);

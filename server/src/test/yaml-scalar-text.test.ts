@@ -1,6 +1,7 @@
 import * as assert from 'assert/strict';
 import { isScalar, parseAllDocuments, visit, type Scalar } from 'yaml';
-import { parseYamlFile, scalarsOf } from '../core/yaml/document';
+import { parseYamlFile } from '../core/yaml/document';
+import { scalarsOf } from '../core/yaml/scalar-sites';
 import { decodeScalar, linearRange, sourceRange, type ScalarStyle } from '../core/yaml/scalar-text';
 import { generateManifest, random, SEED } from '../bench/generate';
 import { fixtureYamlTexts } from './support/block-yaml-corpus';

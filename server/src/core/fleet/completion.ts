@@ -6,7 +6,7 @@
 import { isScalar } from 'yaml';
 import type { Engine } from '../engine';
 import type { Range } from '../model';
-import type { ScalarSite } from '../yaml/document';
+import type { ScalarSite } from '../yaml/scalar-sites';
 import { comparePatchEntries } from './compare-patches';
 import { fleetDocuments, type FleetDocument } from './options';
 import { patchOpDocs, patchOps } from './patch-ops';

@@ -11,7 +11,7 @@
  */
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Range } from '../model';
-import type { ScalarSite } from '../yaml/document';
+import type { ScalarSite } from '../yaml/scalar-sites';
 import { sourceRange } from '../yaml/scalar-text';
 import { sortedEntries } from '../yaml/v2/emit-sort';
 import { GoMap } from '../yaml/v2/value';

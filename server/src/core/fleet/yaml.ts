@@ -5,7 +5,7 @@
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Range } from '../model';
 import type { DocumentView } from '../rules/rule';
-import type { ScalarSite } from '../yaml/document';
+import type { ScalarSite } from '../yaml/scalar-sites';
 import { TAG_STR, resolvePlainV2 } from '../yaml/v2/resolve';
 import { GoFloat, GoInt, type GoValue } from '../yaml/v2/value';
 

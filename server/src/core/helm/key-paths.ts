@@ -9,7 +9,7 @@
  * body starts from an empty path: it lands wherever it is included, so its paths are relative
  * and only fields recognised by their last keys (label values, `env[].value`) are typed.
  */
-import type { NodePath } from '../yaml/document';
+import type { NodePath } from '../yaml/scalar-sites';
 import type { TemplateAction } from './scan';
 import type { TemplateTree } from './tree';
 

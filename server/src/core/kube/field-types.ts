@@ -4,7 +4,7 @@
  * a field is an error; in free-form values (HelmRelease `spec.values`) a changed type is a
  * warning, since the chart decides what it accepts.
  */
-import type { NodePath } from '../yaml/document';
+import type { NodePath } from '../yaml/scalar-sites';
 
 export type FieldKind = 'string' | 'free-form' | 'other';
 

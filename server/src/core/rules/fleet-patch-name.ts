@@ -4,7 +4,7 @@ import { fleetDocuments } from '../fleet/options';
 import { goRegexpError, goRegexpHint } from '../fleet/regexp';
 import { firstLineRange, nodeRange } from '../fleet/yaml';
 import type { Range } from '../model';
-import type { ScalarSite } from '../yaml/document';
+import type { ScalarSite } from '../yaml/scalar-sites';
 import type { Rule } from './rule';
 
 /**

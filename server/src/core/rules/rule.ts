@@ -10,7 +10,8 @@ import type { FluxGraph } from '../flux/graph';
 import type { DocumentSubstitution } from '../substitution';
 import type { Suppression } from '../suppressions';
 import type { K8sObject } from '../workspace/objects';
-import type { ParsedFile, ScalarSite } from '../yaml/document';
+import type { ParsedFile } from '../yaml/document';
+import type { ScalarSite } from '../yaml/scalar-sites';
 
 export interface RuleEdit {
   /** Defaults to the file being checked. */

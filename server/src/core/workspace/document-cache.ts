@@ -23,7 +23,7 @@
 import type { Document } from 'yaml';
 import type { Finding, Range } from '../model';
 import type { Rule, RuleContext, SubstitutedScalar } from '../rules/rule';
-import { movedSite } from '../yaml/document';
+import { movedSite } from '../yaml/scalar-sites';
 
 type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 

@@ -8,7 +8,7 @@ import type { DocumentView, SubstitutedScalar } from '../rules/rule';
 import type { DocumentSubstitution } from '../substitution';
 import type { K8sObject } from './objects';
 import type { Document } from 'yaml';
-import { scalarsOf, type ScalarSite } from '../yaml/document';
+import { scalarsOf, type ScalarSite } from '../yaml/scalar-sites';
 
 export class LazyDocumentView implements DocumentView {
   private madeScalars: readonly SubstitutedScalar[] | undefined;

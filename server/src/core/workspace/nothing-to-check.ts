@@ -32,7 +32,7 @@ export function scalarsOfCleanText(text: string): number | undefined {
   return roots ? roots.reduce((n, root) => n + countScalars(root), 0) : undefined;
 }
 
-/** Keys and values, as yaml/document.ts scalarsOf walks them (a scalar without a range is not one). */
+/** Keys and values, as yaml/scalar-sites.ts scalarsOf walks them (a scalar without a range is not one). */
 function countScalars(root: Node | null): number {
   let count = 0;
   const stack: unknown[] = [root];
