@@ -1,0 +1,110 @@
+/**
+ * The order in which the server checks open documents and sends their diagnostics. Over a real
+ * pipe this is a matter of timing (a big publish leaves over several turns of the event loop),
+ * so the connection here is a stand-in whose writes finish when the test says so; documents,
+ * workspaces and the engine are stand-ins that record what was asked of them.
+ */
+import * as assert from 'assert/strict';
+import type { Connection, PublishDiagnosticsParams, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { FixStore } from '../lsp/fix-store';
+import { registerDiagnostics } from '../lsp/requests/diagnostics';
+import type { Workspaces } from '../lsp/workspace';
+
+type Handler = (event: { document: TextDocument }) => void;
+
+/** Lets queued immediates and promise callbacks run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function harness() {
+  const open = new Map<string, TextDocument>();
+  const handlers: Record<'open' | 'change' | 'close', Handler[]> = { open: [], change: [], close: [] };
+  const documents = {
+    onDidOpen: (h: Handler) => handlers.open.push(h),
+    onDidChangeContent: (h: Handler) => handlers.change.push(h),
+    onDidClose: (h: Handler) => handlers.close.push(h),
+    get: (uri: string) => open.get(uri),
+    all: () => [...open.values()],
+  } as unknown as TextDocuments<TextDocument>;
+
+  const checked: string[] = [];
+  const writes: Array<{ params: PublishDiagnosticsParams; finish: () => void; fail: () => void }> = [];
+  const connection = {
+    sendDiagnostics: (params: PublishDiagnosticsParams) => new Promise<void>((finish, reject) => writes.push({ params, finish, fail: () => reject(new Error('pipe closed')) })),
+    onDidChangeWatchedFiles: () => undefined,
+  } as unknown as Connection;
+  const engine = {
+    // Every new file changes the Flux graph, as the bench's manifests do: all open files are re-checked.
+    update: () => true,
+    isChecked: () => true,
+    analyzeFile: (file: string) => {
+      checked.push(file);
+      return { findings: [], fields: 0 };
+    },
+    index: { text: () => undefined },
+  };
+  const workspaces = {
+    locate: (uri: string) => ({ engine, file: uri.slice('file:///ws/'.length), host: { readFile: () => undefined } }),
+    uriOf: (_located: unknown, file: string) => `file:///ws/${file}`,
+  } as unknown as Workspaces;
+  const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+  registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never);
+
+  const openDocument = (file: string) => {
+    const document = TextDocument.create(`file:///ws/${file}`, 'yaml', 1, 'a: 1\n');
+    open.set(document.uri, document);
+    for (const h of [...handlers.open, ...handlers.change]) h({ document });
+  };
+  return { openDocument, checked, writes };
+}
+
+suite('diagnostics scheduling', () => {
+  test('the next check waits until the last diagnostics are written', async () => {
+    const { openDocument, checked, writes } = harness();
+    openDocument('a.yaml');
+    await settle();
+    assert.deepEqual(checked, ['a.yaml']);
+    assert.equal(writes.length, 1);
+    writes[0].finish();
+    await settle();
+
+    // b.yaml changes the graph: b is checked first, then a again, but only once b's diagnostics are out.
+    openDocument('b.yaml');
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
+    assert.deepEqual(
+      writes.map((w) => w.params.uri),
+      ['file:///ws/a.yaml', 'file:///ws/b.yaml'],
+    );
+    writes[1].finish();
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml']);
+    writes[2].finish();
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml']);
+  });
+
+  test('a document opened while diagnostics are being written is checked once they are out', async () => {
+    const { openDocument, checked, writes } = harness();
+    openDocument('a.yaml');
+    await settle();
+    openDocument('b.yaml');
+    await settle();
+    assert.deepEqual(checked, ['a.yaml']);
+    writes[0].finish();
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
+  });
+
+  test('a write that fails does not stop the checks that follow', async () => {
+    const { openDocument, checked, writes } = harness();
+    openDocument('a.yaml');
+    await settle();
+    openDocument('b.yaml');
+    writes[0].fail();
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
+  });
+});
