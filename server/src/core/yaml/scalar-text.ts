@@ -41,7 +41,7 @@ export function linearRange(source: string, style: ScalarStyle, range: { start: 
     case 'QUOTE_DOUBLE':
       return written(source, range.start + 1, range.end - 1, value) ? { start: range.start + 1 + from, end: range.start + 1 + to } : undefined;
     case 'BLOCK_LITERAL':
-      return literalLineRange(source, range.start, value, from, to);
+      return literalLineRange(source, range.start, range.end, value, from, to);
     default:
       return undefined;
   }
@@ -52,7 +52,7 @@ function written(source: string, start: number, end: number, value: string): boo
   return end - start === value.length && source.startsWith(value, start);
 }
 
-function literalLineRange(source: string, header: number, value: string, from: number, to: number): { start: number; end: number } | undefined {
+function literalLineRange(source: string, header: number, scalarEnd: number, value: string, from: number, to: number): { start: number; end: number } | undefined {
   const lineStart = value.lastIndexOf('\n', from - 1) + 1;
   const lineEnd = value.indexOf('\n', from);
   if (lineEnd !== -1 && to > lineEnd) return undefined;
@@ -65,7 +65,7 @@ function literalLineRange(source: string, header: number, value: string, from: n
     line = source.indexOf('\n', line) + 1;
     if (line === 0) return undefined;
   }
-  const indent = contentIndent(source, headerEnd + 1);
+  const indent = contentIndent(source, headerEnd + 1, scalarEnd);
   if (indent < 0) return undefined;
   const text = value.slice(lineStart, lineEnd === -1 ? value.length : lineEnd);
   const at = line + indent;
@@ -73,15 +73,17 @@ function literalLineRange(source: string, header: number, value: string, from: n
   return { start: at + (from - lineStart), end: at + (to - lineStart) };
 }
 
-/** The spaces before the first body line that holds anything else (-1 when there is none). */
-function contentIndent(source: string, body: number): number {
-  for (let line = body; line < source.length; ) {
+/**
+ * A block scalar's auto-detected indentation: the spaces before the first line of
+ * text[from, end) that holds anything else (-1 when none does). Lines end at `\n`, `\r\n` or `\r`.
+ */
+function contentIndent(text: string, from: number, end: number): number {
+  for (let line = from; line < end; ) {
     let i = line;
-    while (source[i] === ' ') i++;
-    if (i < source.length && source[i] !== '\n' && source[i] !== '\r') return i - line;
-    const next = source.indexOf('\n', line);
-    if (next === -1) return -1;
-    line = next + 1;
+    while (i < end && text[i] === ' ') i++;
+    if (i >= end) return -1;
+    if (text[i] !== '\n' && text[i] !== '\r') return i - line;
+    line = i + (text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1);
   }
   return -1;
 }
@@ -259,7 +261,7 @@ function decodeBlock(raw: string, base: number, folded: boolean, parentIndent: n
   }
   while (i < raw.length && raw[i] !== '\n' && raw[i] !== '\r') i++;
   const lines = splitLines(raw, i);
-  const indent = explicitIndent > 0 ? Math.max(parentIndent, 0) + explicitIndent : detectIndent(raw, lines);
+  const indent = explicitIndent > 0 ? Math.max(parentIndent, 0) + explicitIndent : Math.max(contentIndent(raw, lines[0]?.start ?? raw.length, raw.length), 0);
 
   // Breaks seen since the last content line: the one ending it, then one per empty line.
   let breaks: Array<[number, number]> = [];
@@ -320,13 +322,4 @@ function splitLines(raw: string, headerEnd: number): Line[] {
 function isEmptyLine(raw: string, line: Line, indent: number): boolean {
   for (let i = line.start; i < line.end; i++) if (raw[i] !== ' ') return false;
   return line.end - line.start <= indent;
-}
-
-function detectIndent(raw: string, lines: Line[]): number {
-  for (const line of lines) {
-    let i = line.start;
-    while (i < line.end && raw[i] === ' ') i++;
-    if (i < line.end) return i - line.start;
-  }
-  return 0;
 }
