@@ -388,17 +388,15 @@ export class Engine {
         substitution = substitutionFor(objects.get(i));
         if (keep) this.substitutions.set(document, { index: i, graph, settings: this.settings, config, substitution });
       }
-      const scalars = (counted: (total: number) => void) =>
-        this.scalarCache.get(document, keep, () => {
-          const { sites, total } = scalarsWithDollars(document, parsed.text);
-          counted(total);
-          return { scalars: sites.map((site) => ({ site, scan: this.scan(file, site.value) })), total };
-        });
+      const own = this.scalarCache.of(document, keep, () => {
+        const { sites, total } = scalarsWithDollars(document, parsed.text);
+        return { scalars: sites.map((site) => ({ site, scan: this.scan(file, site.value) })), total };
+      });
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
       const startOf = (c: SubstitutedScalar) => c.site.range.start;
-      const own = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
-      return [new LazyDocumentView(i, document, objects.get(i), substitution, parsed.text, scalars, () => this.scalarCache.count(document), own)];
+      const inDocument = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
+      return [new LazyDocumentView(i, document, objects.get(i), substitution, parsed.text, own, inDocument)];
     });
   }
 

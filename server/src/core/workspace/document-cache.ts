@@ -28,32 +28,59 @@ import { movedSite } from '../yaml/scalar-sites';
 type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 
 /** Each document's scalars (keys and values, decoded and scanned), reused while the document is. */
-export class ScalarCache {
-  private readonly byDocument = new WeakMap<Document.Parsed, { built: number; scalars: SubstitutedScalar[]; total: number; start: number; current: SubstitutedScalar[] }>();
+/** A document's scalars as a check reads them (see ScalarCache.of). */
+export interface DocumentScalars {
+  /** The scalars that hold a `$`, at the document's current offsets. */
+  scalars(): readonly SubstitutedScalar[];
+  /** How many scalars the document has in all, `$` or not (the count a run reports). */
+  total(): number;
+}
 
-  /** How many scalars the document has (with a `$` or not), when it is cached. */
-  count(document: Document.Parsed): number | undefined {
-    return this.byDocument.get(document)?.total;
-  }
+interface CachedScalars {
+  /** The document's start when its scalars were built, and now. */
+  built: number;
+  start: number;
+  scalars: SubstitutedScalar[];
+  current: SubstitutedScalar[];
+  total: number;
+}
+
+/** Each document's scalars (with a `$`), decoded and scanned, reused while the document is. */
+export class ScalarCache {
+  private readonly byDocument = new WeakMap<Document.Parsed, CachedScalars>();
 
   /**
-   * The document's scalars that hold a `$`, from the cache when it has them; `keep` stores
-   * what had to be built. `build` also says how many scalars the document has in all.
+   * The document's scalars, built when first asked for (or taken from the cache); `keep`
+   * stores what had to be built. Counting them needs no move: a document an edit moved has its
+   * scalars moved only when they are read.
    */
-  get(document: Document.Parsed, keep: boolean, build: () => { scalars: SubstitutedScalar[]; total: number }): SubstitutedScalar[] {
-    const start = document.range[0];
-    const known = this.byDocument.get(document);
-    if (known?.start === start) return known.current;
-    if (!known) {
-      const { scalars, total } = build();
-      if (keep) this.byDocument.set(document, { built: start, scalars, total, start, current: scalars });
-      return scalars;
-    }
-    // Moved by an edit before it: the scalars as built, moved by the distance from there.
-    const delta = start - known.built;
-    known.current = delta === 0 ? known.scalars : known.scalars.map((s) => shiftScalar(s, delta));
-    known.start = start;
-    return known.current;
+  of(document: Document.Parsed, keep: boolean, build: () => { scalars: SubstitutedScalar[]; total: number }): DocumentScalars {
+    let entry: CachedScalars | undefined;
+    const known = () => {
+      if (entry) return entry;
+      entry = this.byDocument.get(document);
+      if (!entry) {
+        const { scalars, total } = build();
+        const start = document.range[0];
+        entry = { built: start, start, scalars, current: scalars, total };
+        if (keep) this.byDocument.set(document, entry);
+      }
+      return entry;
+    };
+    return {
+      total: () => known().total,
+      scalars: () => {
+        const cached = known();
+        const start = document.range[0];
+        if (cached.start !== start) {
+          // Moved by an edit before it: the scalars as built, moved by the distance from there.
+          const delta = start - cached.built;
+          cached.current = delta === 0 ? cached.scalars : cached.scalars.map((s) => shiftScalar(s, delta));
+          cached.start = start;
+        }
+        return cached.current;
+      },
+    };
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { DocumentView, SubstitutedScalar } from '../rules/rule';
 import type { DocumentSubstitution } from '../substitution';
+import type { DocumentScalars } from './document-cache';
 import type { K8sObject } from './objects';
 import type { Document } from 'yaml';
 import { scalarsOf, type ScalarSite } from '../yaml/scalar-sites';
@@ -13,7 +14,6 @@ import { scalarsOf, type ScalarSite } from '../yaml/scalar-sites';
 export class LazyDocumentView implements DocumentView {
   private madeScalars: readonly SubstitutedScalar[] | undefined;
   private madeSubstituted: DocumentView['substituted'] | undefined;
-  private total: number | undefined;
 
   constructor(
     readonly index: number,
@@ -21,19 +21,14 @@ export class LazyDocumentView implements DocumentView {
     readonly object: K8sObject | undefined,
     readonly substitution: DocumentSubstitution,
     private readonly source: string,
-    /** The document's own scalars that hold a `$`, and how many it has in all (the engine's cache). */
-    private readonly ownScalars: (counted: (total: number) => void) => readonly SubstitutedScalar[],
-    /** How many scalars the document has, when known without reading it. */
-    private readonly knownCount: () => number | undefined,
+    /** The document's own scalars, from the engine's cache. */
+    private readonly own: DocumentScalars,
     /** The comments that sit in the document and hold a `$`, as scalars. */
     private readonly comments: readonly SubstitutedScalar[],
   ) {}
 
   get scalars(): readonly SubstitutedScalar[] {
-    if (!this.madeScalars) {
-      const own = this.ownScalars((total) => (this.total = total));
-      this.madeScalars = this.comments.length === 0 ? own : [...own, ...this.comments];
-    }
+    this.madeScalars ??= this.comments.length === 0 ? this.own.scalars() : [...this.own.scalars(), ...this.comments];
     return this.madeScalars;
   }
 
@@ -49,11 +44,6 @@ export class LazyDocumentView implements DocumentView {
 
   /** How many scalars (and comments with a `$`) the document has, for the count a run reports. */
   get scalarCount(): number {
-    let total = this.total ?? this.knownCount();
-    if (total === undefined) {
-      const built = this.scalars; // counts them as it builds them
-      total = this.total ?? built.length;
-    }
-    return total + this.comments.length;
+    return this.own.total() + this.comments.length;
   }
 }
