@@ -9,6 +9,7 @@
  * reports ErrBadPattern when the matcher reaches it with text left, and the trims treat that
  * error differently from a mismatch. What follows a malformed part is never reached.
  */
+import { BACKSLASH } from './scanner';
 import { type ByteString, decodeRune, RUNE_ERROR, runeOf, widthOf } from './bytes';
 
 export type GlobElement =
@@ -35,13 +36,12 @@ export interface GlobPattern {
   readonly trailingStar: boolean;
 }
 
-const STAR = 0x2a;
-const QUESTION = 0x3f;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const BACKSLASH = 0x5c;
-const CARET = 0x5e;
-const MINUS = 0x2d;
+export const STAR = 0x2a;
+export const QUESTION = 0x3f;
+export const LBRACKET = 0x5b;
+export const RBRACKET = 0x5d;
+export const CARET = 0x5e;
+export const MINUS = 0x2d;
 
 const ANY_RUNE: GlobElement = Object.freeze({ kind: 'rune' });
 
@@ -81,7 +81,7 @@ export function elementAccepts(element: GlobElement, rune: number): boolean {
 }
 
 /** Where the chunk starting at `from` ends: at the first star outside brackets, or the end. */
-function chunkEndFrom(pattern: ByteString, from: number): number {
+export function chunkEndFrom(pattern: ByteString, from: number): number {
   let inClass = false;
   let i = from;
   for (; i < pattern.length; i++) {
@@ -147,15 +147,20 @@ function compileChunk(pattern: ByteString, start: number, end: number, star: boo
   return { star, elements, malformed: false };
 }
 
-const BAD_MEMBER = -1;
+export const BAD_MEMBER = -1;
 /** Where the member read by the last classMember call ends; a module variable keeps the loop allocation-free. */
 let memberEnd = 0;
+
+/** Where the member read by the last classMember call ends. */
+export function lastMemberEnd(): number {
+  return memberEnd;
+}
 
 /**
  * Reads one possibly escaped rune of a class. A member may not start with `-` or `]`, may
  * not be an invalid byte, and must be followed by more of the chunk (the closing `]`).
  */
-function classMember(pattern: ByteString, at: number, end: number): number {
+export function classMember(pattern: ByteString, at: number, end: number): number {
   if (at >= end) return BAD_MEMBER;
   const c = pattern.charCodeAt(at);
   if (c === MINUS || c === RBRACKET) return BAD_MEMBER;

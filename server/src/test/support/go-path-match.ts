@@ -4,19 +4,14 @@
  * an invalid byte counting as one U+FFFD rune; ErrBadPattern only when the matcher reaches the
  * malformed part). The engine used to run this on every prefix of a value, which is quadratic;
  * it now answers for all prefixes at once (core/envsubst/glob-prefixes.ts), and the tests
- * check that it agrees with this, the simplest faithful reading of the Go code.
+ * check that it agrees with this, the simplest faithful reading of the Go code. Reading the
+ * pattern (where a chunk ends, one class member) is glob.ts's own; the matching is this file's.
  */
 import { type ByteString, decodeRune, runeOf, widthOf } from '../../core/envsubst/bytes';
+import { BAD_MEMBER, CARET, LBRACKET, MINUS, QUESTION, RBRACKET, STAR, chunkEndFrom, classMember, lastMemberEnd } from '../../core/envsubst/glob';
+import { BACKSLASH } from '../../core/envsubst/scanner';
 
 export type GlobResult = 'match' | 'no-match' | 'bad-pattern';
-
-const STAR = 0x2a;
-const QUESTION = 0x3f;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const BACKSLASH = 0x5c;
-const CARET = 0x5e;
-const MINUS = 0x2d;
 
 /** Results of matching one chunk: the name offset after the match, or one of these. */
 const NO_MATCH = -1;
@@ -62,25 +57,6 @@ export function globMatch(pattern: ByteString, name: ByteString): GlobResult {
   return n === name.length ? 'match' : 'no-match';
 }
 
-/** Where the chunk starting at `from` ends: at the first star outside brackets, or the end. */
-function chunkEndFrom(pattern: ByteString, from: number): number {
-  let inClass = false;
-  let i = from;
-  for (; i < pattern.length; i++) {
-    const c = pattern.charCodeAt(i);
-    if (c === BACKSLASH) {
-      // A trailing backslash is reported by matchChunk.
-      if (i + 1 < pattern.length) i++;
-    } else if (c === LBRACKET) {
-      inClass = true;
-    } else if (c === RBRACKET) {
-      inClass = false;
-    } else if (c === STAR && !inClass) {
-      break;
-    }
-  }
-  return i;
-}
 
 /**
  * Matches pattern[start, end) (literals, `?`, classes, escapes) against the beginning of
@@ -111,12 +87,12 @@ function matchChunk(pattern: ByteString, start: number, end: number, name: ByteS
         }
         const lo = classMember(pattern, c, end);
         if (lo === BAD_MEMBER) return BAD_PATTERN;
-        c = memberEnd;
+        c = lastMemberEnd();
         let hi = lo;
         if (pattern.charCodeAt(c) === MINUS) {
           hi = classMember(pattern, c + 1, end);
           if (hi === BAD_MEMBER) return BAD_PATTERN;
-          c = memberEnd;
+          c = lastMemberEnd();
         }
         if (lo <= rune && rune <= hi) matched = true;
         ranges++;
@@ -136,29 +112,4 @@ function matchChunk(pattern: ByteString, start: number, end: number, name: ByteS
     }
   }
   return n;
-}
-
-const BAD_MEMBER = -1;
-/** Where the member read by the last classMember call ends; a module variable keeps the loop allocation-free. */
-let memberEnd = 0;
-
-/**
- * Reads one possibly escaped rune of a class. A member may not start with `-` or `]`, may
- * not be an invalid byte, and must be followed by more of the chunk (the closing `]`).
- */
-function classMember(pattern: ByteString, at: number, end: number): number {
-  if (at >= end) return BAD_MEMBER;
-  const c = pattern.charCodeAt(at);
-  if (c === MINUS || c === RBRACKET) return BAD_MEMBER;
-  if (c === BACKSLASH) {
-    at++;
-    if (at >= end) return BAD_MEMBER;
-  }
-  const packed = decodeRune(pattern, at);
-  const rune = runeOf(packed);
-  const width = widthOf(packed);
-  // decodeRune may read past the chunk only if the chunk ends mid-rune, which then fails below.
-  if ((rune === 0xfffd && width === 1) || at + width >= end) return BAD_MEMBER;
-  memberEnd = at + width;
-  return rune;
 }
