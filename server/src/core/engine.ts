@@ -83,8 +83,6 @@ export class Engine {
   private readonly failures = new Set<string>();
   /** Per document of a multi-document file, kept across versions: an edit re-checks what it touched. */
   private readonly scalarCache = new ScalarCache();
-  /** Each kept document's substitution, with what it was worked out from. */
-  private readonly substitutions = new WeakMap<ParsedFile['documents'][number], { index: number; graph: FluxGraph; settings: EngineSettings; config: RepoConfig; substitution: DocumentSubstitution }>();
   private readonly findingCache = new FindingCache();
 
   constructor(
@@ -366,28 +364,18 @@ export class Engine {
     // Documents substituted alike share one substitution (most of a file's are): rules key
     // per-context answers by it, and each active context is built once.
     const distinct: DocumentSubstitution[] = [];
-    const graph = this.fluxGraph();
-    const config = this.config();
+    const clusterStrict = this.config().clusterStrict;
     const substitutionFor = (object: K8sObject | undefined) => {
       const fresh = substitutionOf(contexts, object);
       const known = distinct.find((s) => sameSubstitution(s, fresh));
       if (known) return known;
-      fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (config.clusterStrict[a.context.cluster.name] ?? a.strict) }));
+      fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
       distinct.push(fresh);
       return fresh;
     };
     return parsed.documents.flatMap((document, i) => {
       if (!wanted(document)) return [];
-      // A document an edit did not touch is substituted as before while nothing else changed.
-      const known = this.substitutions.get(document);
-      let substitution: DocumentSubstitution;
-      if (known && known.index === i && known.graph === graph && known.settings === this.settings && known.config === config) {
-        substitution = known.substitution;
-        if (!distinct.includes(substitution)) distinct.push(substitution);
-      } else {
-        substitution = substitutionFor(objects.get(i));
-        if (keep) this.substitutions.set(document, { index: i, graph, settings: this.settings, config, substitution });
-      }
+      const substitution = substitutionFor(objects.get(i));
       const own = this.scalarCache.of(document, keep, () => {
         const { sites, total } = scalarsWithDollars(document, parsed.text);
         return { scalars: sites.map((site) => ({ site, scan: this.scan(file, site.value) })), total };
