@@ -175,20 +175,19 @@ export function envLines(text: string): Array<{ key: string; value: string; rang
 export interface PatchDoc {
   file: string;
   root: Node | null;
-  target: PatchTarget | undefined;
   toFile(range: Range): Range;
   /** Where a node of the patch is written in `file`, without the trailing line break of a block. */
   at(node: Node | null | undefined): Range;
 }
 
-function patchDoc(file: string, root: Node | null, target: PatchTarget | undefined, source: string, toFile: (r: Range) => Range): PatchDoc {
+function patchDoc(file: string, root: Node | null, source: string, toFile: (r: Range) => Range): PatchDoc {
   const at = (node: Node | null | undefined): Range => {
     const range = rangeOf(node) ?? { start: 0, end: 0 };
     let end = range.end;
     while (end > range.start && /\s/.test(source[end - 1])) end--;
     return toFile({ start: range.start, end });
   };
-  return { file, root, target, toFile, at };
+  return { file, root, toFile, at };
 }
 
 /**
@@ -212,7 +211,7 @@ export function patchSourcesOf(kustomization: KustomizeFile, index: FileIndex): 
     const docs = () => {
       const model = index.model(path);
       const text = index.text(path);
-      return model && text !== undefined ? model.roots.map((root) => patchDoc(path, root, ref.target, text, (r) => r)) : [];
+      return model && text !== undefined ? model.roots.map((root) => patchDoc(path, root, text, (r) => r)) : [];
     };
     sources.push({ target: ref.target, docs });
   }
@@ -243,7 +242,7 @@ function parseInlinePatch(file: string, patch: InlinePatch, index: FileIndex): P
     text !== undefined && node?.range ? decodeScalar(text.slice(node.range[0], node.range[1]), (node.type ?? 'PLAIN') as ScalarStyle, node.range[0], (node.srcToken as { indent?: number } | undefined)?.indent ?? 0) : undefined;
   const usable = mapped !== undefined && mapped.value === patch.text;
   const toFile = (r: Range): Range => (usable ? sourceRange(mapped, r.start, r.end) : patch.range);
-  return rootsOf(patch.text).map((root) => patchDoc(file, root, patch.target, patch.text, toFile));
+  return rootsOf(patch.text).map((root) => patchDoc(file, root, patch.text, toFile));
 }
 
 /** A ConfigMap or Secret as a patch target sees it. */
@@ -251,9 +250,8 @@ function selectable(object: ObjectData): Selectable {
   return { group: '', version: 'v1', kind: object.kind, name: object.name, namespace: object.namespace, labels: object.labels, annotations: object.annotations };
 }
 
-/** Does a patch document apply to `object`? With a target, the target decides; else kind and name. */
-function applies(doc: PatchDoc, object: ObjectData): boolean {
-  if (doc.target) return matchesTarget(doc.target, selectable(object));
+/** Does a patch document without a target apply to `object`? Its kind and name say. */
+function namesObject(doc: PatchDoc, object: ObjectData): boolean {
   if (isSeq(doc.root)) return false; // a JSON 6902 patch always needs a target
   const namespace = scalarText(mapGet(doc.root, 'metadata', 'namespace'));
   return scalarText(mapGet(doc.root, 'kind')) === object.kind && scalarText(mapGet(doc.root, 'metadata', 'name')) === object.name && (namespace === undefined || namespace === object.namespace);
@@ -340,10 +338,11 @@ export function placedData(object: ObjectData, chain: readonly KustomizeFile[], 
   };
   const patch = (sources: readonly PatchSource[]) => {
     for (const source of sources) {
-      // Labels and annotations change as patches run: each target is matched when its turn comes.
+      // Labels and annotations change as patches run: each target is matched when its turn
+      // comes, once for the patch (as kustomize selects before it applies).
       if (source.target && !matchesTarget(source.target, selectable(copy))) continue;
       for (const doc of source.docs()) {
-        if (!applies(doc, copy)) continue;
+        if (!source.target && !namesObject(doc, copy)) continue;
         own();
         applyPatch(doc, copy);
       }

@@ -19,8 +19,8 @@ function selectable(child: FluxKustomization, namespace: string): Selectable {
   return { group: fluxKustomizeGroup, version, kind: 'Kustomization', name: child.name, namespace, labels: child.object.labels, annotations: child.object.annotations };
 }
 
-function appliesTo(doc: PatchDoc, child: FluxKustomization, namespace: string): boolean {
-  if (doc.target) return matchesTarget(doc.target, selectable(child, namespace));
+/** Does a patch document without a target apply to the child? Its kind and name say. */
+function namesChild(doc: PatchDoc, child: FluxKustomization): boolean {
   if (isSeq(doc.root)) return false; // a JSON 6902 patch always needs a target
   const apiVersion = scalarText(mapGet(doc.root, 'apiVersion'));
   return (
@@ -71,12 +71,12 @@ export function patchedPostBuild(child: FluxKustomization, patches: readonly Pat
   let postBuild = child.postBuild;
   const problems: TreeProblem[] = [];
   const target = selectable(child, namespace);
-  const docs = patches.flatMap((patch) => (patch.target && !matchesTarget(patch.target, target) ? [] : patch.docs()));
+  // A target decides for the whole patch; a patch without one applies where its documents name the child.
+  const docs = patches.flatMap((patch) => (patch.target ? (matchesTarget(patch.target, target) ? patch.docs() : []) : patch.docs().filter((doc) => namesChild(doc, child))));
   if (docs.length === 0) return { postBuild, problems };
   // An empty list and no list differ for JSON 6902: `add …/substituteFrom/-` needs the list.
   const state = { hasList: mapPair(mapGet(child.object.document.contents, 'spec', 'postBuild'), 'substituteFrom') !== undefined };
   for (const doc of docs) {
-    if (!appliesTo(doc, child, namespace)) continue;
     if (isSeq(doc.root)) {
       postBuild = applyJsonPatch(postBuild, doc, child, problems, state);
       continue;
