@@ -69,7 +69,7 @@ export function encodeRune(rune: number): ByteString {
  * arguments), and the bytes stay in a typed array: large arrays of numbers cost the garbage
  * collector far more than their size, which made long values disproportionately slow.
  */
-export function fromByteArray(bytes: Uint8Array): ByteString {
+function fromByteArray(bytes: Uint8Array): ByteString {
   const CHUNK = 8192;
   let out = '';
   for (let i = 0; i < bytes.length; i += CHUNK) out += String.fromCharCode(...bytes.subarray(i, i + CHUNK));

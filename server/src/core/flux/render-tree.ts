@@ -67,7 +67,7 @@ const maxVisits = 5000;
  * `components` are Flux's `spec.components`, relative to the path; `origin` is where the
  * path is written.
  */
-export function walkRenderTree(index: FileIndex, path: string | undefined, components: readonly Ref[], origin: Located, reads: string[] = []): RenderTree {
+export function walkRenderTree(index: FileIndex, path: string | undefined, components: readonly Ref[], origin: Located, reads: string[]): RenderTree {
   const tree: RenderTree = { dir: '', files: new Map(), occurrences: [], kustomizations: [], rootComponents: [], problems: [] };
   const visiting: string[] = [];
   let visits = 0;

@@ -18,7 +18,7 @@ export interface FileModel {
 }
 
 /** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
-export function modelOf(file: string, text: string, parse: () => ParsedFile = () => parseYamlFile(text)): FileModel {
+export function modelOf(file: string, text: string, parse: () => ParsedFile): FileModel {
   return modelOfRoots(file, rootsOf(text, parse));
 }
 
@@ -39,7 +39,7 @@ export function rootsOf(text: string, parse: () => ParsedFile = () => parseYamlF
  * the schema). A block scalar keeps its source token: an explicit indentation indicator counts
  * from the token's indent when positions inside the scalar are mapped back to the file.
  */
-export function compactCopy(node: unknown): Node | null {
+function compactCopy(node: unknown): Node | null {
   if (isScalar(node)) {
     const copy = new Scalar(node.value);
     copy.range = node.range;
