@@ -10,8 +10,7 @@
  * left to the real decoder; a test compares both on generated blocks.
  */
 
-import { analyzeScalar, isBreak } from '../yaml/v2/emit-analyze';
-import { hasLoneSurrogate } from '../yaml/v2/go-utf8';
+import { isBreak } from '../yaml/v2/emit-analyze';
 
 /** Characters go-yaml's reader accepts that need no second look here (no CR, NEL, BOM, surrogates, controls). */
 const plain = /^[\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
@@ -48,19 +47,22 @@ function startsContent(line: string): boolean {
  * Whether go-yaml v2 writes `value` (a map value) as a literal block that unchangedLiteralBlock
  * takes as it is, decided without writing it: the same answer as `unchangedLiteralBlock(e, e,
  * 'k: ')` of the emitted text `e` (scalar-after.fast-paths.test.ts compares the two). A
- * multi-line string whose analysis allows a block (no lone surrogate), that needs no
- * indentation indicator (it starts with neither a space nor a break), keeps at most one final
- * break (no `|+`), ends on a line that is not blank, and holds only characters the shortcut
- * reads. Undefined for a value with U+2028 or U+2029, which go-yaml breaks lines at and the
- * shortcut does not: only writing it tells.
+ * multi-line string of characters the shortcut reads that needs no indentation indicator (it
+ * starts with neither a space nor a break), keeps at most one final break (no `|+`), ends on a
+ * line that is not blank, and that go-yaml's analysis allows as a block. Undefined for a value
+ * with U+2028 or U+2029, which go-yaml breaks lines at and the shortcut does not: only writing
+ * it tells.
  */
 export function emitsSimpleLiteral(value: string): boolean | undefined {
-  if (!value.includes('\n') || !plain.test(value) || hasLoneSurrogate(value)) return false;
+  if (!value.includes('\n') || !plain.test(value)) return false;
   if (/[\u2028\u2029]/.test(value)) return undefined;
   const first = value.charCodeAt(0);
   if (first === 0x20 || isBreak(first)) return false;
   const body = value.endsWith('\n') ? value.slice(0, -1) : value;
   if (body.endsWith('\n')) return false;
   if (!/\S/.test(body.slice(body.lastIndexOf('\n') + 1))) return false;
-  return analyzeScalar(value).blockAllowed;
+  // go-yaml's analysis (analyzeScalar) of these characters, which hold no surrogate and no
+  // break but \n: a tab is not printable to it, and a space before a break or at the end
+  // rules out a block. One regex pass, not a loop over every character of a long script.
+  return !/\t| \n| $/.test(value);
 }
