@@ -67,36 +67,43 @@ suite('scalar-after fast paths', () => {
     assert.ok(decided > numRuns / 20, `decided ${decided} of ${numRuns}`);
   });
 
-  test('a value said to stay a string is a string after the whole round trip', () => {
+  test('a value said to stay a string, or to fail, does so in the whole round trip', () => {
     let decided = 0;
+    let failed = 0;
     fc.assert(
       fc.property(value, variables, fc.boolean(), (text, vars, strict) => {
         const scan = scanTemplate(text);
         if (scan.expansions.some((e) => e.error !== undefined)) return;
         const lookup = (name: string) => vars[name as keyof typeof vars];
-        if (!staysStringCheaply(text, scan, lookup, strict)) return;
+        const cheap = staysStringCheaply(text, scan, lookup, strict);
+        if (cheap === undefined) return;
         decided++;
+        if (cheap === 'failed') failed++;
         const after = scalarAfterSubstitution(text, false, lookup, strict);
-        assert.deepEqual(after.kind === 'value' ? after.type : after, 'string', JSON.stringify({ text, vars, strict }));
+        assert.deepEqual(after.kind === 'value' ? after.type : after.kind, cheap, JSON.stringify({ text, vars, strict }));
       }),
       { seed, numRuns },
     );
     // The shortcut must actually decide a good share of ordinary blocks, or it is dead code.
     assert.ok(decided > numRuns / 20, `decided ${decided} of ${numRuns}`);
+    assert.ok(failed >= numRuns / 200, `said 'failed' ${failed} times in ${numRuns}`);
   });
 
   test('the shortcut declines what only a decoder can tell', () => {
     const lookup = (values: Record<string, string>) => (name: string) => values[name];
-    const check = (text: string, values: Record<string, string>) => staysStringCheaply(text, scanTemplate(text), lookup(values), false);
-    assert.equal(check('echo ${A}\nrun\n', { A: 'ok' }), true);
+    const check = (text: string, values: Record<string, string>, strict = false) => staysStringCheaply(text, scanTemplate(text), lookup(values), strict);
+    assert.equal(check('echo ${A}\nrun\n', { A: 'ok' }), 'string');
     // A line break in a value moves the lines after it.
-    assert.equal(check('echo ${A}\nrun\n', { A: 'a\nb' }), false);
+    assert.equal(check('echo ${A}\nrun\n', { A: 'a\nb' }), undefined);
     // The first column may gain a space, which changes the block's indentation.
-    assert.equal(check('${A} first\nrun\n', { A: 'ok' }), false);
+    assert.equal(check('${A} first\nrun\n', { A: 'ok' }), undefined);
     // The last line may empty, which changes what chomping keeps.
-    assert.equal(check('first\n${A}', { A: 'ok' }), false);
-    assert.equal(check('first\nx ${A}', { A: '' }), true);
+    assert.equal(check('first\n${A}', { A: 'ok' }), undefined);
+    assert.equal(check('first\nx ${A}', { A: '' }), 'string');
     // A control character is an error in go-yaml's reader.
-    assert.equal(check('echo ${A}\nrun\n', { A: '\u0001' }), false);
+    assert.equal(check('echo ${A}\nrun\n', { A: '\u0001' }), undefined);
+    // An unset variable fails a strict substitution, wherever it is, even after a value with a break.
+    assert.equal(check('echo ${A} ${B}\nrun\n', { A: 'a\nb' }, true), 'failed');
+    assert.equal(check('echo ${B}\nrun\n', {}, false), 'string');
   });
 });

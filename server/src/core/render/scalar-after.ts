@@ -9,7 +9,7 @@
  * substitution leaves with the same lines is known to stay a string without decoding it
  * (block-literal.ts).
  */
-import { envsubst, evaluateExpansion, scanTemplate, type Lookup, type TemplateScan } from '../envsubst';
+import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type Lookup, type TemplateScan } from '../envsubst';
 import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
@@ -59,34 +59,40 @@ function emittedOf(value: string, isKey: boolean): Emitted {
 }
 
 /**
- * True when the value provably arrives as a string, decided from its expansions alone: a
- * literal block whose every expansion yields one line of ordinary characters, with the first
- * and last lines anchored by text no expansion replaces. False means "ask
- * scalarAfterSubstitution": most long substituted values are such blocks (scripts, configs),
- * and substituting and decoding each of them in every context costs more than parsing the file.
+ * What a multi-line value arrives as, decided from its expansions alone when it is a literal
+ * block whose every expansion sits inside one line and whose first and last lines are
+ * anchored by text no expansion replaces: 'string' when each expansion yields one line of
+ * ordinary characters, 'failed' when one fails to evaluate (strict mode, an unset variable),
+ * which fails the whole substitution. Undefined means "ask scalarAfterSubstitution": most long
+ * substituted values are such blocks (scripts, configs), and substituting and decoding each
+ * of them in every context costs more than parsing the file.
  */
-export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lookup, strict: boolean): boolean {
-  if (scan.nul !== undefined || !value.includes('\n')) return false;
-  if (!isSimpleBlock(value, scan)) return false;
-  const lastLine = value.lastIndexOf('\n', value.length - 2) + 1;
-  let anchoredEnd = false;
-  let from = lastLine;
-  for (const expansion of scan.expansions) {
-    // An expansion on the first column may start the block with a space; one that spans lines
-    // reads a different default in the emitted text (its lines are indented there).
-    if (expansion.start === 0 || value.slice(expansion.start, expansion.end).includes('\n')) return false;
-    if (expansion.end > lastLine) {
-      anchoredEnd ||= /\S/.test(value.slice(from, Math.max(from, expansion.start)));
-      from = Math.max(from, expansion.end);
-    }
-    const name = expansion.plainName;
-    const text = name !== undefined ? lookup(name) : undefined;
+export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lookup, strict: boolean): 'string' | 'failed' | undefined {
+  const block = blockExpansionsOf(value, scan);
+  if (!block) return undefined;
+  let verdict: 'string' | undefined = 'string';
+  const judge = (text: string | undefined, expansion: Expansion): boolean => {
     if (text === undefined) {
       const result = evaluateExpansion(expansion, lookup, { strict });
-      if (result.kind !== 'output' || !oneOrdinaryLine.test(result.text)) return false;
-    } else if (!oneOrdinaryLine.test(text)) return false;
-  }
-  return anchoredEnd || /\S/.test(value.slice(from));
+      if (result.kind !== 'output') return false;
+      text = result.text;
+    }
+    if (!oneOrdinaryLine.test(text)) verdict = undefined;
+    return true;
+  };
+  for (const [name, expansion] of block.byName) if (!judge(lookup(name), expansion)) return 'failed';
+  for (const expansion of block.others) if (!judge(undefined, expansion)) return 'failed';
+  return verdict;
+}
+
+/**
+ * The expansions of a simple literal block, which are the same in every render context: one
+ * per bare `${NAME}` (a script repeats its few names many times), and the others, which have
+ * operators and are evaluated each time.
+ */
+interface BlockExpansions {
+  byName: Map<string, Expansion>;
+  others: Expansion[];
 }
 
 /**
@@ -94,18 +100,39 @@ export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lo
  * edit did not touch: the answer is kept with the scalar's scan (made once per scalar), so a
  * long value is not hashed into the memo by value each time.
  */
-function isSimpleBlock(value: string, scan: TemplateScan): boolean {
+function blockExpansionsOf(value: string, scan: TemplateScan): BlockExpansions | undefined {
   // A scan without expansions may be shared by many values (the engine's one for values without `$`).
-  const own = scan.expansions.length > 0;
-  let known = own ? simpleBlockOfScan.get(scan) : undefined;
-  if (known === undefined) {
-    known = emitsSimpleLiteral(value) ?? emittedSimpleLiteral(value);
-    if (own) simpleBlockOfScan.set(scan, known);
-  }
-  return known;
+  if (scan.expansions.length === 0) return simpleBlockExpansions(value, scan);
+  let known = blockExpansions.get(scan);
+  if (known === undefined) blockExpansions.set(scan, (known = simpleBlockExpansions(value, scan) ?? null));
+  return known ?? undefined;
 }
 
-const simpleBlockOfScan = new WeakMap<TemplateScan, boolean>();
+const blockExpansions = new WeakMap<TemplateScan, BlockExpansions | null>();
+
+function simpleBlockExpansions(value: string, scan: TemplateScan): BlockExpansions | undefined {
+  if (scan.nul !== undefined || !value.includes('\n')) return undefined;
+  if (!(emitsSimpleLiteral(value) ?? emittedSimpleLiteral(value))) return undefined;
+  const lastLine = value.lastIndexOf('\n', value.length - 2) + 1;
+  let anchoredEnd = false;
+  let from = lastLine;
+  const byName = new Map<string, Expansion>();
+  const others: Expansion[] = [];
+  for (const expansion of scan.expansions) {
+    // An expansion on the first column may start the block with a space; one that spans lines
+    // reads a different default in the emitted text (its lines are indented there).
+    const newline = value.indexOf('\n', expansion.start);
+    if (expansion.start === 0 || (newline >= 0 && newline < expansion.end)) return undefined;
+    if (expansion.end > lastLine) {
+      anchoredEnd ||= /\S/.test(value.slice(from, Math.max(from, expansion.start)));
+      from = Math.max(from, expansion.end);
+    }
+    const name = expansion.plainName;
+    if (name === undefined) others.push(expansion);
+    else if (!byName.has(name)) byName.set(name, expansion);
+  }
+  return anchoredEnd || /\S/.test(value.slice(from)) ? { byName, others } : undefined;
+}
 
 /** The same question answered by writing the value (what emitsSimpleLiteral cannot decide). */
 function emittedSimpleLiteral(value: string): boolean {

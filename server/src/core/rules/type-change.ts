@@ -117,7 +117,8 @@ function computeChange(active: ActiveContext, value: string, isKey: boolean, sca
   // A value the repository cannot show (encrypted, external) has no knowable type.
   if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) return undefined;
   const lookup = (name: string) => active.variable(name)?.value;
-  if (!isKey && staysStringCheaply(value, scan, lookup, active.strict)) return undefined;
+  // A block known to stay a string, or to fail substitution (reported by other rules), has no type change.
+  if (!isKey && staysStringCheaply(value, scan, lookup, active.strict) !== undefined) return undefined;
   const after = scalarAfterSubstitution(value, isKey, lookup, active.strict);
   if (after.kind === 'failed' || (after.kind === 'value' && after.type === 'string')) return undefined;
   return { after, secretVariable: variables.some((v) => v?.layers[0]?.secret === true) };
