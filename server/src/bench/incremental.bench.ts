@@ -29,7 +29,7 @@ export async function benchIncremental(options: BenchOptions): Promise<string[]>
 const INSERTS = ['x', ' ', '\n', '"', "'", '[', ']', '{', '}', ':', '- ', '---\n', '\n---\n', '...\n', '|', '>-', '#', '&a ', '*a', '\t', '%YAML 1.2\n', '\r\n', '${A}', '$$', '${region}', '$${HOME}', '${UNDEFINED}', '$$$', 'kind: Secret\n'];
 
 /** One random edit: somewhere, remove up to 7 units, insert one of INSERTS (or nothing). */
-function randomEdit(text: string, next: () => number): string {
+export function randomEdit(text: string, next: () => number): string {
   const start = Math.floor(next() * (text.length + 1));
   const removed = next() < 0.4 ? Math.floor(next() * 8) : 0;
   const inserted = next() < 0.85 ? INSERTS[Math.floor(next() * INSERTS.length)] : '';

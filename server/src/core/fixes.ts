@@ -14,9 +14,15 @@ export function parsedForEdit(parsed: ParsedFile | undefined): ParsedFile | unde
   return parsed && parsed.problems.every((p) => p.severity !== 'error') ? parsed : undefined;
 }
 
-/** The file's own line ending: a lone \n in a CRLF file is a change the user did not ask for. */
-export function lineEnding(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
+/**
+ * The line ending of the line that ends before `offset`, where a fix inserts lines: a lone \n
+ * among CRLF lines is a change the user did not ask for. Read there, not from the whole file:
+ * a fix on one document of a multi-document file must not depend on the others (the engine
+ * keeps each document's findings while it is unchanged), nor scan megabytes per finding.
+ */
+export function lineEndingAt(text: string, offset: number): string {
+  const newline = text.lastIndexOf('\n', offset - 1);
+  return newline > 0 && text.charCodeAt(newline - 1) === 0x0d ? '\r\n' : '\n';
 }
 
 /** The start of the line holding `offset`, and that line's indentation. */
@@ -53,7 +59,7 @@ export function insertIntoBlockMap(text: string, map: YAMLMap, key: string, valu
   const column = first.range[0] - lineAt(text, first.range[0]).start;
   if (column !== indent) return undefined; // `- key: v` entries: keep it simple and safe.
   const offset = blockMapEnd(text, map);
-  const eol = lineEnding(text);
+  const eol = lineEndingAt(text, offset);
   const newline = offset === text.length && !text.endsWith('\n') ? eol : '';
   return { offset, newText: `${newline}${' '.repeat(indent)}${key}:${value === '' ? '' : ` ${value}`}${eol}`, indent };
 }
@@ -69,7 +75,7 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
     edit = insertIntoBlockMap(text, annotations, substituteKey, 'disabled');
   } else if (annotations === undefined) {
     const parent = insertIntoBlockMap(text, metadata, 'annotations', '');
-    if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${entry}${lineEnding(text)}` };
+    if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${entry}${lineEndingAt(text, parent.offset)}` };
   }
   if (!edit) return undefined;
   return {

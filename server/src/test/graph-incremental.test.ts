@@ -7,14 +7,13 @@
  * files appearing and disappearing — with keystrokes that break the YAML on the way.
  */
 import * as assert from 'assert/strict';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { CLUSTERS, generateFluxRepo, random } from '../bench/generate';
+import { CLUSTERS, random } from '../bench/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { graphSummary } from './support/graph-summary';
 import { loadRepos } from './support/mutations';
+import { generatedRepoFiles } from './support/generated-repo';
 
 type Files = Record<string, string>;
 type Random = () => number;
@@ -95,27 +94,10 @@ function firstDifference(actual: string, expected: string): string {
 }
 
 /** The bench's generated Flux repository (3 clusters, ~12 apps), read into memory. */
-function generatedRepo(): Files {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-graph-'));
-  try {
-    const repo = generateFluxRepo(path.join(root, 'repo'), { files: 200 });
-    const files: Files = {};
-    const walk = (dir: string, prefix: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-        else files[`${prefix}${entry.name}`] = fs.readFileSync(path.join(dir, entry.name), 'utf8');
-      }
-    };
-    walk(repo.root, '');
-    return files;
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-}
 
 suite('flux graph: incremental = from scratch', () => {
   const fixtures = loadRepos().filter((repo) => repo.name.startsWith('flux'));
-  const generated = generatedRepo();
+  const generated = generatedRepoFiles({ files: 200 });
 
   test('random edits of every Flux fixture repository', () => {
     assert.ok(fixtures.length >= 10, `${fixtures.length} Flux fixtures`);

@@ -1,5 +1,5 @@
 import { isMap } from 'yaml';
-import { insertIntoBlockMap, lineEnding, parsedForEdit } from '../fixes';
+import { insertIntoBlockMap, lineEndingAt, parsedForEdit } from '../fixes';
 import type { ObjectData } from '../flux/object-data';
 import { mapGet, rangeOf } from '../yaml/nodes';
 import type { Rule, RuleContext, RuleEdit, RuleFix, RuleReport } from './rule';
@@ -99,7 +99,7 @@ function addToBaseFix(context: RuleContext, name: string, bases: readonly Object
     if (isMap(data)) edit = insertIntoBlockMap(parsed.text, data, key, '""');
     else if (data === undefined && isMap(document.contents)) {
       const parent = insertIntoBlockMap(parsed.text, document.contents, 'data', '');
-      if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${key}: ""${lineEnding(parsed.text)}` };
+      if (parent) edit = { offset: parent.offset, newText: `${parent.newText}${' '.repeat(parent.indent + 2)}${key}: ""${lineEndingAt(parsed.text, parent.offset)}` };
     }
     if (!edit) return undefined;
     edits.push({ file: base.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText });
