@@ -102,6 +102,8 @@ export class FindingCache {
   /** `rule\0file` → does the rule read only the substituted scalars of that file? */
   private readonly scopes = new Map<string, 'document' | 'file'>();
   private readonly byDocument = new WeakMap<Document.Parsed, CachedFindings>();
+  /** Per check (its context): each document's entry, looked up once for all rules. */
+  private readonly checks = new WeakMap<RuleContext, { key: readonly unknown[]; list: Array<CachedFindings | undefined> }>();
 
   /**
    * The rule's findings on the file: reused per unchanged document, computed per changed one.
@@ -124,12 +126,10 @@ export class FindingCache {
       grouped?.forEach((own, i) => this.store(documents[i], key, rule.id, own));
       return findings;
     }
-    // The documents first: they need the graph, which is part of the key.
-    context.documents();
-    const key = keyOf();
+    const entries = this.entriesOf(context, keyOf);
     const findings: Finding[] = [];
     for (let i = 0; i < documents.length; i++) {
-      const cached = this.lookup(documents[i], key, rule.id, context.file);
+      const cached = entries.list[i]?.byRule.get(rule.id);
       if (cached) {
         for (const f of cached) findings.push(f);
         continue;
@@ -141,10 +141,27 @@ export class FindingCache {
         this.scopes.set(scopeKey, 'file');
         return run(rule, context);
       }
-      if (own.every((f) => inDocument(f, documents, i, context.file))) this.store(documents[i], key, rule.id, own);
+      if (own.every((f) => inDocument(f, documents, i, context.file))) this.store(documents[i], entries.key, rule.id, own);
       for (const f of own) findings.push(f);
     }
     return findings;
+  }
+
+  /**
+   * Each document's cached findings that still hold, moved to where the document is now:
+   * looked up once per check (a context), not once per rule, for the twenty rules of a
+   * 1,000-document file. A document stored during the check is not seen here; its rules had
+   * no findings cached for it anyway.
+   */
+  private entriesOf(context: RuleContext, keyOf: () => readonly unknown[]): { key: readonly unknown[]; list: Array<CachedFindings | undefined> } {
+    let entries = this.checks.get(context);
+    if (entries) return entries;
+    // The documents first: they need the graph, which is part of the key.
+    context.documents();
+    const key = keyOf();
+    entries = { key, list: context.parsed.documents.map((document) => this.lookup(document, key, context.file)) };
+    this.checks.set(context, entries);
+    return entries;
   }
 
   /** Findings by the document that holds every range they have in the file; undefined if one spans documents. */
@@ -158,7 +175,7 @@ export class FindingCache {
     return groups;
   }
 
-  private lookup(document: Document.Parsed, key: readonly unknown[], rule: string, file: string): Finding[] | undefined {
+  private lookup(document: Document.Parsed, key: readonly unknown[], file: string): CachedFindings | undefined {
     const cached = this.byDocument.get(document);
     if (!cached || !sameKey(cached.key, key)) return undefined;
     const delta = document.range[0] - cached.start;
@@ -167,7 +184,7 @@ export class FindingCache {
       for (const [id, list] of cached.byRule) cached.byRule.set(id, list.map((f) => shiftFinding(f, file, delta)));
       cached.start = document.range[0];
     }
-    return cached.byRule.get(rule);
+    return cached;
   }
 
   private store(document: Document.Parsed, key: readonly unknown[], rule: string, findings: Finding[]): void {
