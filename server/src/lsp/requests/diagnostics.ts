@@ -92,7 +92,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     if (graphChanged) refreshAll();
   };
 
-  documents.onDidOpen(({ document }) => changed(document));
+  // Fired for an open too (TextDocuments fires it after onDidOpen): one update per version.
   documents.onDidChangeContent(({ document }) => changed(document));
   documents.onDidClose(({ document }) => {
     pending.delete(document.uri);
