@@ -31,15 +31,15 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
   const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, document, textOf)).get(file)!;
   const uris = new Map<string, string>();
   const uriFor = (file: string) => uris.get(file) ?? uris.set(file, uriOf(file)).get(file)!;
-  // Most findings of a file point at the same few Kustomizations: each location is converted once.
-  const related = new Map<string, DiagnosticRelatedInformation>();
+  // Most findings of a file point at the same few Kustomizations, through shared entries
+  // (rules/contexts.ts): each entry is converted once per publish.
+  const related = new Map<Finding['related'][number], DiagnosticRelatedInformation>();
   const relatedFor = (finding: Finding) => (entry: Finding['related'][number]) => {
-    const key = `${entry.file}\0${entry.range.start}\0${entry.range.end}\0${entry.message}`;
-    let info = related.get(key);
+    let info = related.get(entry);
     if (!info) {
       const positionIn = positionsFor(finding.file);
       info = { location: { uri: uriFor(entry.file), range: { start: positionIn(entry.file, entry.range.start), end: positionIn(entry.file, entry.range.end) } }, message: entry.message };
-      related.set(key, info);
+      related.set(entry, info);
     }
     return info;
   };

@@ -8,20 +8,32 @@ export function contextList(active: readonly ActiveContext[]): string {
   return labels.length <= 3 ? labels.join(', ') : `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more`;
 }
 
-/** One related location per Kustomization: where the substitution comes from. */
-export function relatedKustomizations(active: readonly ActiveContext[]): NonNullable<RuleReport['related']> {
+type Related = NonNullable<RuleReport['related']>[number];
+
+/**
+ * One related location per Kustomization: where the substitution comes from. Each context's
+ * entry is made once and shared by every finding that names it (a big manifest has thousands),
+ * which also lets the LSP layer convert it once.
+ */
+export function relatedKustomizations(active: readonly ActiveContext[]): Related[] {
   const seen = new Set<string>();
-  const related: NonNullable<RuleReport['related']> = [];
+  const related: Related[] = [];
   for (const { context, label } of active) {
-    const k = context.instance.kustomization;
     if (seen.has(label)) continue;
     seen.add(label);
-    const postBuild = context.instance.postBuild;
-    related.push(
-      postBuild
-        ? { file: postBuild.file, range: postBuild.range, message: `substituted by Kustomization ${k.name} in cluster ${context.cluster.name}` }
-        : { file: k.object.file, range: k.nameRange, message: `rendered by Kustomization ${k.name} in cluster ${context.cluster.name}` },
-    );
+    let entry = entries.get(context);
+    if (!entry) entries.set(context, (entry = relatedOf(context)));
+    related.push(entry);
   }
   return related;
+}
+
+const entries = new WeakMap<ActiveContext['context'], Related>();
+
+function relatedOf(context: ActiveContext['context']): Related {
+  const k = context.instance.kustomization;
+  const postBuild = context.instance.postBuild;
+  return postBuild
+    ? { file: postBuild.file, range: postBuild.range, message: `substituted by Kustomization ${k.name} in cluster ${context.cluster.name}` }
+    : { file: k.object.file, range: k.nameRange, message: `rendered by Kustomization ${k.name} in cluster ${context.cluster.name}` };
 }
