@@ -109,8 +109,14 @@ export function forEachDollarRun(text: string, limit: number, visit: (start: num
   }
 }
 
-/** Parses the expansion at `dollar`, or takes its failure from `failures` when a failed parse went through it. */
+/**
+ * Parses the expansion at `dollar`, or takes its failure from `failures` when a failed parse
+ * went through it. A bare `${NAME}` (most of them) is read without the parser: it always
+ * parses, ending at its `}`, and no failed parse leaves it open.
+ */
 function scanExpansion(text: string, dollar: number, braces: LineBraces, failures: FailureMemo): Expansion {
+  const bare = bareNameEnd(text, dollar);
+  if (bare > 0) return new ScannedExpansion(text, dollar, bare, undefined, undefined, undefined, text.slice(dollar + 2, bare - 1));
   const parsed = measureExpansion(text, dollar, failures);
   if (typeof parsed === 'number') return new ScannedExpansion(text, dollar, parsed, undefined, undefined, undefined);
   let end = braces.closeOf(dollar);
@@ -137,6 +143,8 @@ class ScannedExpansion implements Expansion {
     readonly stop: number | undefined,
     /** For a failed parse, the names it read. */
     private readonly failedNames: NamesRead | undefined,
+    /** Set for a bare `${NAME}` (scanExpansion reads those without parsing). */
+    readonly plainName?: string,
   ) {}
 
   get node(): ExpansionNode | undefined {
@@ -156,10 +164,6 @@ class ScannedExpansion implements Expansion {
       this.cachedRefs = node !== undefined ? refsOf(node) : (this.failedNames?.toRefs() ?? []);
     }
     return this.cachedRefs;
-  }
-
-  get plainName(): string | undefined {
-    return this.error === undefined ? bareName(this.source, this.start, this.end) : undefined;
   }
 
   get names(): string[] {
@@ -225,16 +229,20 @@ class LineBraces {
 }
 
 /** NAME of a `${NAME}` spanning [start, end), when NAME is a plain identifier. */
-function bareName(text: string, start: number, end: number): string | undefined {
-  if (end - start < 4 || text.charCodeAt(start + 1) !== LBRACE || text.charCodeAt(end - 1) !== RBRACE) return undefined;
-  for (let i = start + 2; i < end - 1; i++) {
-    const c = text.charCodeAt(i) | 0x20; // lower case for letters
-    const letter = c >= 0x61 && c <= 0x7a;
-    const underscore = text.charCodeAt(i) === 0x5f;
-    const digit = text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
-    if (!(letter || underscore || (digit && i > start + 2))) return undefined;
+/**
+ * Just past the `}` of a bare `${NAME}` at `dollar` (a letter or `_`, then letters, digits
+ * and `_`), or -1 when the expression there is anything else.
+ */
+function bareNameEnd(text: string, dollar: number): number {
+  if (text.charCodeAt(dollar + 1) !== LBRACE) return -1;
+  let i = dollar + 2;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const lower = code | 0x20; // lower case for letters
+    const nameChar = (lower >= 0x61 && lower <= 0x7a) || code === 0x5f || (code >= 0x30 && code <= 0x39 && i > dollar + 2);
+    if (!nameChar) break;
   }
-  return text.slice(start + 2, end - 1);
+  return i > dollar + 2 && text.charCodeAt(i) === RBRACE ? i + 1 : -1;
 }
 
 function distinctNames(refs: readonly NameRef[]): string[] {
