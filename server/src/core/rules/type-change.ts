@@ -112,13 +112,14 @@ function changeOf(active: ActiveContext, value: string, isKey: boolean, scan: Te
 }
 
 function computeChange(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
+  const lookup = (name: string) => active.variable(name)?.value;
+  // A block known to stay a string, or to fail substitution (reported by other rules), has no
+  // type change; nor does it with a value it cannot see (read as unset), so this comes first.
+  if (!isKey && staysStringCheaply(value, scan, lookup, active.strict) !== undefined) return undefined;
   const names = namesOf(scan);
   const variables = names.map((name) => active.variable(name));
   // A value the repository cannot show (encrypted, external) has no knowable type.
   if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) return undefined;
-  const lookup = (name: string) => active.variable(name)?.value;
-  // A block known to stay a string, or to fail substitution (reported by other rules), has no type change.
-  if (!isKey && staysStringCheaply(value, scan, lookup, active.strict) !== undefined) return undefined;
   const after = scalarAfterSubstitution(value, isKey, lookup, active.strict);
   if (after.kind === 'failed' || (after.kind === 'value' && after.type === 'string')) return undefined;
   return { after, secretVariable: variables.some((v) => v?.layers[0]?.secret === true) };
