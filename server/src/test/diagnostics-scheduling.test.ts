@@ -50,19 +50,33 @@ function harness() {
     uriOf: (_located: unknown, file: string) => `file:///ws/${file}`,
   } as unknown as Workspaces;
   const log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-  registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never);
+  // Deferred work (the other documents' re-check) runs when the test says the quiet period is over.
+  const deferred: Array<{ work: () => void; ms: number; cancelled: boolean }> = [];
+  const defer = (work: () => void, ms: number) => {
+    const entry = { work, ms, cancelled: false };
+    deferred.push(entry);
+    return () => (entry.cancelled = true);
+  };
+  const quietPeriodEnds = () => deferred.splice(0).forEach((d) => d.cancelled || d.work());
+  registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never, defer);
 
   const openDocument = (file: string) => {
     const document = TextDocument.create(`file:///ws/${file}`, 'yaml', 1, 'a: 1\n');
     open.set(document.uri, document);
     for (const h of [...handlers.open, ...handlers.change]) h({ document });
   };
-  return { openDocument, checked, writes };
+  const changeDocument = (file: string) => {
+    const before = open.get(`file:///ws/${file}`)!;
+    const document = TextDocument.create(before.uri, 'yaml', before.version + 1, `${before.getText()}b: 2\n`);
+    open.set(document.uri, document);
+    for (const h of handlers.change) h({ document });
+  };
+  return { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds };
 }
 
 suite('diagnostics scheduling', () => {
   test('the next check waits until the last diagnostics are written', async () => {
-    const { openDocument, checked, writes } = harness();
+    const { openDocument, checked, writes, quietPeriodEnds } = harness();
     openDocument('a.yaml');
     await settle();
     assert.deepEqual(checked, ['a.yaml']);
@@ -70,7 +84,8 @@ suite('diagnostics scheduling', () => {
     writes[0].finish();
     await settle();
 
-    // b.yaml changes the graph: b is checked first, then a again, but only once b's diagnostics are out.
+    // b.yaml changes the graph: b is checked first, then a again once edits pause, but only
+    // once b's diagnostics are out.
     openDocument('b.yaml');
     await settle();
     assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
@@ -78,12 +93,44 @@ suite('diagnostics scheduling', () => {
       writes.map((w) => w.params.uri),
       ['file:///ws/a.yaml', 'file:///ws/b.yaml'],
     );
+    quietPeriodEnds();
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
     writes[1].finish();
     await settle();
     assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml']);
     writes[2].finish();
     await settle();
     assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml']);
+  });
+
+  test('after edits that change the graph, the other open documents are checked once, when the edits pause', async () => {
+    const { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds } = harness();
+    /** Lets every check run and every write finish, until nothing is left to do. */
+    const drain = async () => {
+      for (let written = -1; written !== writes.length; ) {
+        written = writes.length;
+        writes.forEach((w) => w.finish());
+        await settle();
+      }
+    };
+    openDocument('a.yaml');
+    openDocument('b.yaml');
+    quietPeriodEnds();
+    await drain();
+    checked.length = 0;
+
+    // Three keystrokes in b, each changing the graph: b is checked for each; a waits.
+    for (let i = 0; i < 3; i++) {
+      changeDocument('b.yaml');
+      await drain();
+    }
+    assert.deepEqual(checked, ['b.yaml', 'b.yaml', 'b.yaml']);
+    assert.ok(deferred.every((d) => d.ms > 0));
+    assert.equal(deferred.filter((d) => !d.cancelled).length, 1, 'each keystroke restarts the quiet period');
+    quietPeriodEnds();
+    await drain();
+    assert.deepEqual(checked, ['b.yaml', 'b.yaml', 'b.yaml', 'a.yaml']);
   });
 
   test('a document opened while diagnostics are being written is checked once they are out', async () => {

@@ -1,7 +1,8 @@
 /**
  * Push diagnostics: every open YAML document is checked when it opens or changes, and its
  * diagnostics are published with the document version they belong to. A change that
- * reshapes the Flux graph (a Kustomization, a variable ConfigMap) re-checks every open file.
+ * reshapes the Flux graph (a Kustomization, a variable ConfigMap) re-checks the other open
+ * files too, once edits pause.
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -17,7 +18,22 @@ export interface DiagnosticsScheduler {
   whenIdle(work: () => void): void;
 }
 
-export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger): DiagnosticsScheduler {
+/**
+ * How long the other open documents wait, after an edit changed the Flux graph, before they
+ * are checked again: the editor is still reading the edited document's diagnostics (a
+ * thousand of them is a message of a megabyte), and a burst of keystrokes re-checks them once.
+ */
+const othersQuietMs = 150;
+
+/** Runs `work` after `ms` unless cancelled (the returned function); tests pass their own. */
+export type Defer = (work: () => void, ms: number) => () => void;
+
+const deferByTimer: Defer = (work, ms) => {
+  const timer = setTimeout(work, ms);
+  return () => clearTimeout(timer);
+};
+
+export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger, defer: Defer = deferByTimer): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
   // is checked, once the queue of pending events has drained. One document at a time, and the
   // next check waits until the last diagnostics are written: a big message leaves through the
@@ -25,6 +41,9 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   // files, after a change to the Flux graph) held the first file's diagnostics back for as long
   // as it ran. An edit that arrives meanwhile replaces what is still pending.
   const pending = new Map<string, TextDocument>();
+  /** Other open documents to check again once edits pause (after a graph change), and the timer. */
+  const others = new Set<string>();
+  let cancelOthers: (() => void) | undefined;
   let scheduled = false;
   let idleWork: Array<() => void> = [];
   let written: Promise<unknown> = Promise.resolve();
@@ -37,7 +56,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
 
   const runIdleWork = () =>
     afterWritten(() => {
-      if (pending.size > 0 || scheduled) return;
+      if (pending.size > 0 || scheduled || others.size > 0) return;
       const work = idleWork;
       idleWork = [];
       work.forEach((w) => w());
@@ -68,6 +87,26 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
 
   const refreshAll = () => documents.all().forEach(schedule);
 
+  /**
+   * After an edit that changed the graph, every other open document is checked again once
+   * edits pause; any edit meanwhile (to any document) restarts the wait.
+   */
+  const refreshOthers = (edited: string, graphChanged: boolean) => {
+    if (graphChanged) for (const document of documents.all()) if (document.uri !== edited) others.add(document.uri);
+    if (others.size === 0) return;
+    cancelOthers?.();
+    cancelOthers = defer(() => {
+      cancelOthers = undefined;
+      const uris = [...others];
+      others.clear();
+      for (const uri of uris) {
+        const document = documents.get(uri);
+        if (document) schedule(document);
+      }
+      if (pending.size === 0 && idleWork.length > 0) runIdleWork();
+    }, othersQuietMs);
+  };
+
   const publish = (document: TextDocument) => {
     if (documents.get(document.uri)?.version !== document.version) return;
     const located = workspaces.locate(document.uri);
@@ -88,14 +127,16 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const graphChanged = located?.engine.update(located.file, document.getText()) ?? false;
     if (located) log.debug(`updated ${located.file} v${document.version} in ${Date.now() - started} ms${graphChanged ? '; the Flux graph will be rebuilt' : ''}`);
     // The edited document first: its diagnostics are the ones the user is waiting for.
+    others.delete(document.uri);
     schedule(document);
-    if (graphChanged) refreshAll();
+    refreshOthers(document.uri, graphChanged);
   };
 
   // Fired for an open too (TextDocuments fires it after onDidOpen): one update per version.
   documents.onDidChangeContent(({ document }) => changed(document));
   documents.onDidClose(({ document }) => {
     pending.delete(document.uri);
+    others.delete(document.uri);
     fixes.forget(document.uri);
     const located = workspaces.locate(document.uri);
     // The file on disk is the truth again once its buffer closes.
@@ -114,7 +155,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
 
   const whenIdle = (work: () => void) => {
     idleWork.push(work);
-    if (pending.size === 0 && !scheduled) runIdleWork();
+    if (pending.size === 0 && !scheduled && others.size === 0) runIdleWork();
   };
 
   return { refreshAll, whenIdle };
