@@ -358,9 +358,14 @@ export class Engine {
   private buildDocuments(file: string, parsed: ParsedFile, keep = false, at?: number): LazyDocumentView[] {
     const cluster = this.settings.cluster;
     const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
-    const objects = new Map(this.index.objects(file).map((o) => [o.index, o]));
-    const comments = commentScalars(parsed.comments, (text) => this.scan(file, text));
-    const wanted = (document: ParsedFile['documents'][number]) => at === undefined || (document.range[0] <= at && at <= document.range[2]);
+    const documents = parsed.documents;
+    // A hover asks for the document under the cursor: found by its range, and only its own
+    // object and comments are looked at (a 50,000-line file has a thousand documents).
+    const first = at === undefined ? 0 : firstAtOrAfter(documents, at, (d) => d.range[2]);
+    const wanted = (i: number) => at === undefined || (i < documents.length && documents[i].range[0] <= at);
+    const allObjects = this.index.objects(file);
+    const objects = at === undefined ? new Map(allObjects.map((o) => [o.index, o])) : undefined;
+    const objectOf = (i: number) => (objects ? objects.get(i) : allObjects.find((o) => o.index === i));
     // Documents substituted alike share one substitution (most of a file's are): rules key
     // per-context answers by it, and each active context is built once.
     const distinct: DocumentSubstitution[] = [];
@@ -373,19 +378,21 @@ export class Engine {
       distinct.push(fresh);
       return fresh;
     };
-    return parsed.documents.flatMap((document, i) => {
-      if (!wanted(document)) return [];
-      const substitution = substitutionFor(objects.get(i));
+    const views: LazyDocumentView[] = [];
+    for (let i = first; i < documents.length && wanted(i); i++) {
+      const document = documents[i];
+      const object = objectOf(i);
       const own = this.scalarCache.of(document, keep, () => {
         const { sites, total } = scalarsWithDollars(document, parsed.text);
         return { scalars: sites.map((site) => ({ site, scan: this.scan(file, site.value) })), total };
       });
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
-      const startOf = (c: SubstitutedScalar) => c.site.range.start;
-      const inDocument = comments.slice(i === 0 ? 0 : firstAtOrAfter(comments, start, startOf), firstAtOrAfter(comments, end, startOf));
-      return [new LazyDocumentView(i, document, objects.get(i), substitution, parsed.text, own, inDocument)];
-    });
+      const startOf = (c: YamlComment) => c.start;
+      const inDocument = commentScalars(parsed.comments.slice(i === 0 ? 0 : firstAtOrAfter(parsed.comments, start, startOf), firstAtOrAfter(parsed.comments, end, startOf)), (text) => this.scan(file, text));
+      views.push(new LazyDocumentView(i, document, object, substitutionFor(object), parsed.text, own, inDocument));
+    }
+    return views;
   }
 
   /** The envsubst scan of a value; one that fails (a bug) is logged and read as plain text. */
