@@ -180,8 +180,8 @@ export class FindingCache {
     if (!cached || !sameKey(cached.key, key)) return undefined;
     const delta = document.range[0] - cached.start;
     if (delta !== 0) {
-      // The document moved: move every finding of every rule with it, once.
-      for (const [id, list] of cached.byRule) cached.byRule.set(id, list.map((f) => shiftFinding(f, file, delta)));
+      // The document moved: move every finding of every rule with it, once (most rules have none).
+      for (const [id, list] of cached.byRule) if (list.length > 0) cached.byRule.set(id, list.map((f) => shiftFinding(f, file, delta)));
       cached.start = document.range[0];
     }
     return cached;
@@ -265,12 +265,13 @@ function rangesIn(finding: Finding, file: string): Range[] {
   return ranges;
 }
 
+/** The finding moved by `delta` in `file`; what points elsewhere (most related locations, some fixes) is shared, not copied. */
 function shiftFinding(finding: Finding, file: string, delta: number): Finding {
   return {
     ...finding,
     range: moved(finding.range, delta),
-    related: finding.related.map((r) => (r.file === file ? { ...r, range: moved(r.range, delta) } : r)),
-    fixes: finding.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => (e.file === file ? { ...e, range: moved(e.range, delta) } : e)) })),
+    related: finding.related.some((r) => r.file === file) ? finding.related.map((r) => (r.file === file ? { ...r, range: moved(r.range, delta) } : r)) : finding.related,
+    fixes: finding.fixes.map((fix) => (fix.edits.some((e) => e.file === file) ? { ...fix, edits: fix.edits.map((e) => (e.file === file ? { ...e, range: moved(e.range, delta) } : e)) } : fix)),
   };
 }
 
