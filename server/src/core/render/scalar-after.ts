@@ -140,7 +140,6 @@ function emittedSimpleLiteral(value: string): boolean {
   return unchangedLiteralBlock(text, text, `${field}: `) !== undefined;
 }
 
-
 /** What an expansion may yield without changing a literal block's lines (see block-literal.ts). */
 const oneOrdinaryLine = /^[\t\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
 
