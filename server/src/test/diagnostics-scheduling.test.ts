@@ -18,6 +18,15 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Lets every check run and every write finish, until nothing is left to do. */
+async function drainWrites(writes: Array<{ finish: () => void }>): Promise<void> {
+  for (let written = -1; written !== writes.length; ) {
+    written = writes.length;
+    writes.forEach((w) => w.finish());
+    await settle();
+  }
+}
+
 function harness() {
   const open = new Map<string, TextDocument>();
   const handlers: Record<'open' | 'change' | 'close', Handler[]> = { open: [], change: [], close: [] };
@@ -58,7 +67,7 @@ function harness() {
     return () => (entry.cancelled = true);
   };
   const quietPeriodEnds = () => deferred.splice(0).forEach((d) => d.cancelled || d.work());
-  registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never, defer);
+  const scheduler = registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never, defer);
 
   const openDocument = (file: string) => {
     const document = TextDocument.create(`file:///ws/${file}`, 'yaml', 1, 'a: 1\n');
@@ -71,7 +80,7 @@ function harness() {
     open.set(document.uri, document);
     for (const h of handlers.change) h({ document });
   };
-  return { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds };
+  return { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds, scheduler };
 }
 
 suite('diagnostics scheduling', () => {
@@ -106,14 +115,7 @@ suite('diagnostics scheduling', () => {
 
   test('after edits that change the graph, the other open documents are checked once, when the edits pause', async () => {
     const { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds } = harness();
-    /** Lets every check run and every write finish, until nothing is left to do. */
-    const drain = async () => {
-      for (let written = -1; written !== writes.length; ) {
-        written = writes.length;
-        writes.forEach((w) => w.finish());
-        await settle();
-      }
-    };
+    const drain = () => drainWrites(writes);
     openDocument('a.yaml');
     openDocument('b.yaml');
     quietPeriodEnds();
@@ -131,6 +133,20 @@ suite('diagnostics scheduling', () => {
     quietPeriodEnds();
     await drain();
     assert.deepEqual(checked, ['b.yaml', 'b.yaml', 'b.yaml', 'a.yaml']);
+  });
+
+  test('a settings change checks every open document at once, also those waiting for a pause', async () => {
+    const { openDocument, checked, writes, quietPeriodEnds, scheduler } = harness();
+    openDocument('a.yaml');
+    openDocument('b.yaml');
+    await drainWrites(writes);
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
+    scheduler.refreshAll();
+    await drainWrites(writes);
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml', 'b.yaml']);
+    quietPeriodEnds();
+    await drainWrites(writes);
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml', 'b.yaml']);
   });
 
   test('a document opened while diagnostics are being written is checked once they are out', async () => {

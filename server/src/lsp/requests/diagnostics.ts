@@ -85,7 +85,13 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     }
   };
 
-  const refreshAll = () => documents.all().forEach(schedule);
+  const refreshAll = () => {
+    // Every document now, so none still waits for a pause.
+    cancelOthers?.();
+    cancelOthers = undefined;
+    others.clear();
+    documents.all().forEach(schedule);
+  };
 
   /**
    * After an edit that changed the graph, every other open document is checked again once
