@@ -9,9 +9,11 @@ import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
 import { envsubst, scanTemplate } from '../core/envsubst';
 import { emitsSimpleLiteral, unchangedLiteralBlock } from '../core/render/block-literal';
-import { scalarAfterSubstitution, staysStringCheaply } from '../core/render/scalar-after';
+import { plainWordAfter, scalarAfterSubstitution, staysStringCheaply } from '../core/render/scalar-after';
+import { loadConformance } from './support/paths';
 import { GoMap } from '../core/yaml/v2/value';
 import { marshalYamlV2 } from '../core/yaml/v2/marshal';
+import { GoFloat, GoInt } from '../core/yaml/v2/value';
 import { yamlToJson } from '../core/yaml/v2/yaml-to-json';
 
 const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);
@@ -87,6 +89,30 @@ suite('scalar-after fast paths', () => {
     // The shortcut must actually decide a good share of ordinary blocks, or it is dead code.
     assert.ok(decided > numRuns / 20, `decided ${decided} of ${numRuns}`);
     assert.ok(failed >= numRuns / 200, `said 'failed' ${failed} times in ${numRuns}`);
+  });
+
+  test('a plain word reads back as the decoder reads it: go-yaml v2 resolution, then JSON', () => {
+    /** What the decoder and JSON step make of `k: <word>`: its JSON type and value, or the error. */
+    const decoded = (word: string) => {
+      const read = yamlToJson(`k: ${word}\n`);
+      if (!read.ok) return `error ${read.error}`;
+      const value = (read.value as GoMap).get('k') ?? null;
+      const type = value === null ? 'null' : typeof value === 'boolean' ? 'bool' : value instanceof GoInt || value instanceof GoFloat ? 'number' : typeof value === 'string' ? 'string' : 'other';
+      return `${type} ${value instanceof GoInt ? value.value.toString() : value instanceof GoFloat ? String(value.value) : String(value)}`;
+    };
+    const words = new Set(loadConformance<{ scalar: string }>('yaml/yaml11-scalars.jsonl').map((v) => v.scalar));
+    const char = fc.constantFrom(...'0123456789aAbBeEfFnNoOxXyY_.-/+:#~ '.split(''));
+    fc.assert(fc.property(fc.array(char, { minLength: 1, maxLength: 8 }), (chars) => void words.add(chars.join(''))), { seed, numRuns: numRuns * 5 });
+    let fast = 0;
+    for (const word of [...words, '1e999', '-1e999', '99999999999999999999', '0b', '0x', '0o17', '1_000', '2001-12-14', '2001-12-14t21:59:43.10-05:00']) {
+      const after = plainWordAfter(`k: ${word}\n`);
+      if (!after) continue;
+      fast++;
+      const expected = decoded(word);
+      assert.ok(after.kind === 'value', word);
+      assert.equal(`${after.type} ${after.display}`, expected, JSON.stringify(word));
+    }
+    assert.ok(fast > 300, `only ${fast} words took the shortcut`);
   });
 
   test('the shortcut declines what only a decoder can tell', () => {

@@ -13,6 +13,7 @@ import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type Lookup,
 import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
+import { resolvePlainV2 } from '../yaml/v2/resolve';
 import { BoundedMemo } from '../bounded-memo';
 import { emitsSimpleLiteral, unchangedLiteralBlock } from './block-literal';
 
@@ -151,6 +152,8 @@ function emit(value: string, isKey: boolean): string {
 }
 
 function read(text: string, isKey: boolean): ScalarAfter {
+  const word = isKey ? undefined : plainWordAfter(text);
+  if (word) return word;
   const read = yamlToJson(text);
   if (!read.ok) return { kind: 'broken', error: read.error };
   const root = read.value;
@@ -161,6 +164,23 @@ function read(text: string, isKey: boolean): ScalarAfter {
   }
   const result = root.get(field);
   return { kind: 'value', type: typeOf(result ?? null), display: display(result ?? null) };
+}
+
+/** `k: ` and one plain word: letters, digits and `_`, then also `.`, `/` and `-`. */
+const plainWord = /^k: ([A-Za-z0-9_][A-Za-z0-9_./-]*)\n$/;
+
+/**
+ * What the one-field document reads back as when the substituted value is a single plain word
+ * (a name, a number, a flag: most substituted values), typed by go-yaml v2's resolver without
+ * decoding the document; undefined for anything else. No such word is a float JSON rejects:
+ * `.inf` and `.nan` start with a dot, and a number too large for a float stays a string. The
+ * same answer as the decoder's (scalar-after.fast-paths.test.ts compares them).
+ */
+export function plainWordAfter(text: string): ScalarAfter | undefined {
+  const word = plainWord.exec(text);
+  if (!word) return undefined;
+  const value = resolvePlainV2(word[1]);
+  return { kind: 'value', type: typeOf(value), display: display(value) };
 }
 
 function typeOf(value: GoValue): JsonType {
