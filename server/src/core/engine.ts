@@ -421,6 +421,7 @@ export class Engine {
       documents: views,
       views,
       parsedFile: (other) => index.parsed(other),
+      derived: (other, key, compute) => index.derived(other, key, compute),
       fluxGraph: () => engine.fluxGraph(),
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
       knownRule: (id) => ruleById(id) !== undefined,

@@ -1,8 +1,9 @@
 import type { SubstituteFrom } from '../flux/flux-kustomization';
-import type { Cluster, KustomizationInstance } from '../flux/graph';
+import type { Cluster, FluxGraph, KustomizationInstance } from '../flux/graph';
 import { mapGet, scalarText } from '../yaml/nodes';
+import { instanceItemsByFile, perGraph } from './per-graph';
 import type { Rule, RuleContext, RuleReport } from './rule';
-import { firstLine, labelList } from './variable-definitions';
+import { firstLine, labelList, mentions } from './variable-definitions';
 
 /**
  * MISSING-VAR-SOURCE: a `substituteFrom` entry, not optional, whose ConfigMap or Secret the
@@ -55,19 +56,16 @@ the object is created outside the repository, suppress the finding with a review
 counts as empty, so its variables silently become empty (or fail in strict mode).
 `,
   *check(context) {
-    const graph = context.fluxGraph();
     const missing = new Map<string, { ref: SubstituteFrom; where: Array<{ instance: KustomizationInstance; note: string | undefined }>; found: string[] }>();
-    for (const cluster of graph.clusters) {
-      for (const instance of cluster.instances) {
-        for (const { ref, object, note } of instance.variables.sources) {
-          if (ref.file !== context.file || ref.optional || (ref.kind !== 'ConfigMap' && ref.kind !== 'Secret') || ref.name === '' || ref.name.includes('${')) continue;
-          const key = `${ref.range.start}:${ref.range.end}`;
-          const entry = missing.get(key) ?? { ref, where: [], found: [] };
-          missing.set(key, entry);
-          if (object) entry.found.push(cluster.name);
-          else if (!producedByOperator(context, cluster, ref)) entry.where.push({ instance, note });
-        }
-      }
+    for (const { instance, source } of sourcesIn(context.fluxGraph(), context.file)) {
+      const { ref, object, note } = source;
+      if (ref.optional || (ref.kind !== 'ConfigMap' && ref.kind !== 'Secret') || ref.name === '' || ref.name.includes('${')) continue;
+      const key = `${ref.range.start}:${ref.range.end}`;
+      const entry = missing.get(key) ?? { ref, where: [], found: [] };
+      missing.set(key, entry);
+      const cluster = instance.cluster;
+      if (object) entry.found.push(cluster.name);
+      else if (!producedByOperator(context, cluster, ref)) entry.where.push({ instance, note });
     }
     for (const { ref, where, found } of missing.values()) {
       if (where.length === 0) continue;
@@ -88,6 +86,14 @@ counts as empty, so its variables silently become empty (or fail in strict mode)
     }
   },
 };
+
+type Source = KustomizationInstance['variables']['sources'][number];
+
+/** The substituteFrom entries written in `file`, with their instances, in graph order. */
+function sourcesIn(graph: FluxGraph, file: string): ReadonlyArray<{ instance: KustomizationInstance; source: Source }> {
+  const byFile = perGraph(graph, 'substituteFrom entries by file', (g) => instanceItemsByFile(g, (instance) => instance.variables.sources.map((source) => ({ file: source.ref.file, item: { instance, source } }))));
+  return byFile.get(file) ?? [];
+}
 
 /** The `name:` value of the entry, when it is written plainly inside the entry's range. */
 function nameSpan(text: string, ref: SubstituteFrom): { start: number; end: number } | undefined {
@@ -119,9 +125,9 @@ function producedByOperator(context: RuleContext, cluster: Cluster, ref: Substit
   if (ref.kind !== 'Secret') return false;
   for (const instance of cluster.instances) {
     for (const rendered of instance.tree.files.values()) {
-      if (rendered.role !== 'resource') continue;
+      if (rendered.role !== 'resource' || !mentions(context, rendered.file, ref.name)) continue;
       const parsed = context.parsedFile(rendered.file);
-      if (!parsed || !parsed.text.includes(ref.name)) continue;
+      if (!parsed) continue;
       for (const document of parsed.documents) {
         const kind = scalarText(mapGet(document.contents, 'kind')) ?? '';
         if (kind === 'Secret' || !/Secret|OnePasswordItem/.test(kind)) continue;

@@ -65,6 +65,12 @@ export interface RuleContext {
   documents(): readonly DocumentView[];
   /** Another workspace file, parsed (from the engine's cache), for fixes that edit it. */
   parsedFile(file: string): ParsedFile | undefined;
+  /**
+   * A small fact about a workspace file's current text (which names it mentions), computed
+   * once per version of the file and named by `key`: undefined when the file does not exist.
+   * Reading a text does not parse it, and most files a rule looks through need no parse.
+   */
+  derived<T>(file: string, key: string, compute: (text: string) => T): T | undefined;
   /** The workspace's Flux graph, for rules about definitions (variables, sources). */
   fluxGraph(): FluxGraph;
   /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */

@@ -4,6 +4,7 @@ import type { PostBuild } from '../flux/flux-kustomization';
 import type { KustomizationInstance } from '../flux/graph';
 import type { Range } from '../model';
 import { mapGet, mapPair, rangeOf } from '../yaml/nodes';
+import { instanceItemsByFile, perGraph } from './per-graph';
 import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
 import { firstLine, instanceLabel, labelList } from './variable-definitions';
 
@@ -55,20 +56,18 @@ later; older clusters reject the field), so substitution runs even without varia
 define at least one variable; or remove \`postBuild\` if nothing needs substituting.
 `,
   *check(context) {
-    const graph = context.fluxGraph();
     const skipped = new Map<string, { postBuild: PostBuild; instances: KustomizationInstance[]; reasons: string[] }>();
-    for (const cluster of graph.clusters) {
-      for (const instance of cluster.instances) {
-        const postBuild = instance.postBuild;
-        if (!postBuild || postBuild.file !== context.file || instance.substitutes) continue;
-        // A missing source that is not optional fails the reconcile instead (MISSING-VAR-SOURCE).
-        if (instance.variables.sources.some((s) => !s.object && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret'))) continue;
-        const key = `${postBuild.range.start}:${postBuild.range.end}`;
-        const entry = skipped.get(key) ?? { postBuild, instances: [], reasons: [] };
-        skipped.set(key, entry);
-        entry.instances.push(instance);
-        entry.reasons.push(`${cluster.name}: ${whyNoVariables(instance)}`);
-      }
+    const withPostBuild = perGraph(context.fluxGraph(), 'instances by postBuild file', (g) => instanceItemsByFile(g, (instance) => (instance.postBuild ? [{ file: instance.postBuild.file, item: instance }] : [])));
+    for (const instance of withPostBuild.get(context.file) ?? []) {
+      const postBuild = instance.postBuild!;
+      if (instance.substitutes) continue;
+      // A missing source that is not optional fails the reconcile instead (MISSING-VAR-SOURCE).
+      if (instance.variables.sources.some((s) => !s.object && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret'))) continue;
+      const key = `${postBuild.range.start}:${postBuild.range.end}`;
+      const entry = skipped.get(key) ?? { postBuild, instances: [], reasons: [] };
+      skipped.set(key, entry);
+      entry.instances.push(instance);
+      entry.reasons.push(`${instance.cluster.name}: ${whyNoVariables(instance)}`);
     }
     for (const { postBuild, instances, reasons } of skipped.values()) {
       const labels = labelList(instances.map(instanceLabel));

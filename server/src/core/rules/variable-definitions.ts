@@ -50,11 +50,20 @@ function indexOf(graph: FluxGraph, textOf: (file: string) => string | undefined)
   let index = indexes.get(graph);
   if (index) return index;
   const byLocation = new Map<string, Definition>();
+  // Each definition's readers so far, by instance and entry: a shared ConfigMap is read by
+  // every app of every cluster, and searching its readers on each add was quadratic.
+  const readersSeen = new Map<Definition, Map<KustomizationInstance, Set<Reader['ref']>>>();
   const add = (name: string, file: string, range: Range, via: Definition['via'], reader: Reader) => {
     const key = `${file}\0${range.start}\0${range.end}\0${name}`;
     let definition = byLocation.get(key);
     if (!definition) byLocation.set(key, (definition = { name, file, range, via, readers: [] }));
-    if (!definition.readers.some((r) => r.instance === reader.instance && r.ref === reader.ref)) definition.readers.push(reader);
+    let byInstance = readersSeen.get(definition);
+    if (!byInstance) readersSeen.set(definition, (byInstance = new Map()));
+    let refs = byInstance.get(reader.instance);
+    if (!refs) byInstance.set(reader.instance, (refs = new Set()));
+    if (refs.has(reader.ref)) return;
+    refs.add(reader.ref);
+    definition.readers.push(reader);
   };
   for (const cluster of graph.clusters) {
     for (const instance of cluster.instances) {
@@ -182,7 +191,6 @@ export function textOf(context: RuleContext, file: string): string | undefined {
 
 /** `${NAME…}` and `${#NAME…}` as envsubst reads the name. */
 const use = /\$\{#?([\p{L}\p{Nd}_]+)/gu;
-const usesByFile = new WeakMap<ParsedFile, Set<string>>();
 
 function namesUsedIn(text: string): Set<string> {
   return new Set([...text.matchAll(use)].map((m) => m[1]));
@@ -191,28 +199,25 @@ function namesUsedIn(text: string): Set<string> {
 /**
  * The names the files an instance substitutes mention (a superset of what it reads: comments
  * and opted-out resources count too), or undefined when the repository cannot show all of
- * them (a remote or missing resource, an unresolved path).
+ * them (a remote or missing resource, an unresolved path). Each file's names are kept with
+ * its version; an instance's answer looks through them without merging them, since most
+ * questions are about a shared ConfigMap's few keys and stop at the first file that uses one.
  */
-export function usageOf(context: RuleContext): (instance: KustomizationInstance) => ReadonlySet<string> | undefined {
-  const memo = new Map<KustomizationInstance, Set<string> | undefined>();
+export function usageOf(context: RuleContext): (instance: KustomizationInstance) => { has(name: string): boolean } | undefined {
+  const memo = new Map<KustomizationInstance, { has(name: string): boolean } | undefined>();
   return (instance) => {
     if (memo.has(instance)) return memo.get(instance);
-    let names: Set<string> | undefined = new Set<string>();
+    let usage: { has(name: string): boolean } | undefined;
     const tree = instance.tree;
-    if (instance.dir === undefined || tree.problems.some((p) => p.kind === 'remote' || p.kind === 'missing' || p.kind === 'outside')) names = undefined;
-    else {
-      for (const file of tree.files.keys()) {
-        const parsed = context.parsedFile(file);
-        if (!parsed) continue;
-        let found = usesByFile.get(parsed);
-        if (!found) usesByFile.set(parsed, (found = namesUsedIn(parsed.text)));
-        for (const name of found) names.add(name);
-      }
+    if (instance.dir !== undefined && !tree.problems.some((p) => p.kind === 'remote' || p.kind === 'missing' || p.kind === 'outside')) {
+      // From the texts, kept with each version: no file is parsed for this.
+      const perFile = [...tree.files.keys()].flatMap((file) => context.derived(file, 'names-used', namesUsedIn) ?? []);
       // Flux's own spec.patches are applied before substitution too.
-      for (const patch of instance.kustomization.patches) for (const name of namesUsedIn(patch.text)) names.add(name);
+      for (const patch of instance.kustomization.patches) perFile.push(namesUsedIn(patch.text));
+      usage = { has: (name) => perFile.some((names) => names.has(name)) };
     }
-    memo.set(instance, names);
-    return names;
+    memo.set(instance, usage);
+    return usage;
   };
 }
 
@@ -254,25 +259,37 @@ function namesReferencedIn(parsed: ParsedFile): Set<string> {
  * for that reader, so the definition rules leave them alone.
  */
 export function readElsewhere(context: RuleContext): (cluster: Cluster, name: string) => boolean {
-  const memo = new Map<Cluster, Set<string>>();
+  const memo = new Map<Cluster, Map<string, boolean>>();
   return (cluster, name) => {
-    let names = memo.get(cluster);
-    if (!names) {
-      names = new Set<string>();
+    let byName = memo.get(cluster);
+    if (!byName) memo.set(cluster, (byName = new Map()));
+    let read = byName.get(name);
+    if (read === undefined) {
+      read = false;
       const seen = new Set<string>();
       for (const instance of cluster.instances) {
         for (const rendered of instance.tree.files.values()) {
-          if (rendered.role !== 'resource' || seen.has(rendered.file)) continue;
+          if (read || rendered.role !== 'resource' || seen.has(rendered.file)) continue;
           seen.add(rendered.file);
+          // Only a file that mentions the name can reference it: the others are not parsed.
+          if (!mentions(context, rendered.file, name)) continue;
           const parsed = context.parsedFile(rendered.file);
           if (!parsed) continue;
           let found = referencesByFile.get(parsed);
           if (!found) referencesByFile.set(parsed, (found = namesReferencedIn(parsed)));
-          for (const n of found) names.add(n);
+          read = found.has(name);
         }
       }
-      memo.set(cluster, names);
+      byName.set(name, read);
     }
-    return names.has(name);
+    return read;
   };
+}
+
+/**
+ * Can a scalar of the file decode to `name`: does its text hold the name, or a backslash (a
+ * double-quoted escape may spell it)? A cheap test before a parse.
+ */
+export function mentions(context: RuleContext, file: string, name: string): boolean {
+  return context.derived(file, `mentions\0${name}`, (text) => text.includes(name) || text.includes('\\')) ?? false;
 }

@@ -13,9 +13,10 @@
  *   its findings on an unchanged document stay right while the graph, the settings and the
  *   repository config stay. Which rules do is observed, not declared: each run goes through a
  *   context that notes whether the rule reached for the whole file (its documents, the parse,
- *   the graph, suppressions, its own parse through parsedFile); one that did runs on the whole
- *   file from then on. A rule that scanned the whole `text` for something would break this;
- *   none does, and incremental.bench.ts compares the findings with a fresh engine's.
+ *   the graph, suppressions, its own parse or text through parsedFile or derived); one that
+ *   did runs on the whole file from then on. A rule that scanned the whole `text` for
+ *   something would break this; none does, and incremental-analysis.test.ts compares the
+ *   findings with a fresh engine's.
  *
  * A one-character edit in a 10,000-line manifest then re-checks one document (the 50 ms
  * budget of `npm run bench`).
@@ -217,6 +218,10 @@ function watch(context: RuleContext, scalars: ContextScalars | undefined): { con
     parsedFile(other) {
       if (other === context.file) wide = true;
       return context.parsedFile(other);
+    },
+    derived(other, key, compute) {
+      if (other === context.file) wide = true;
+      return context.derived(other, key, compute);
     },
     fluxGraph() {
       wide = true;

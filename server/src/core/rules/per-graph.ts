@@ -1,0 +1,33 @@
+/**
+ * What a rule derives from the whole Flux graph, made once per graph. Rules run once per
+ * file, and a repository has thousands of files: a rule that walked every instance of the
+ * graph on each of them made a workspace check quadratic.
+ */
+import type { FluxGraph, KustomizationInstance } from '../flux/graph';
+
+const memos = new WeakMap<FluxGraph, Map<string, unknown>>();
+
+export function perGraph<T>(graph: FluxGraph, key: string, build: (graph: FluxGraph) => T): T {
+  let byKey = memos.get(graph);
+  if (!byKey) memos.set(graph, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, build(graph));
+  return byKey.get(key) as T;
+}
+
+/**
+ * Items of every instance (in cluster and instance order), by the file each is written in;
+ * `itemsOf` lists an instance's items with their files.
+ */
+export function instanceItemsByFile<T>(graph: FluxGraph, itemsOf: (instance: KustomizationInstance) => Iterable<{ file: string; item: T }>): Map<string, T[]> {
+  const byFile = new Map<string, T[]>();
+  for (const cluster of graph.clusters) {
+    for (const instance of cluster.instances) {
+      for (const { file, item } of itemsOf(instance)) {
+        const list = byFile.get(file);
+        if (list) list.push(item);
+        else byFile.set(file, [item]);
+      }
+    }
+  }
+  return byFile;
+}
