@@ -1,4 +1,5 @@
-import type { RenderContext } from '../flux/graph';
+import type { FluxGraph, RenderContext } from '../flux/graph';
+import { perGraph } from './per-graph';
 import type { Rule } from './rule';
 
 /**
@@ -49,9 +50,11 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
       for (const { site, scan, comment } of document.scalars) {
         if (comment) continue; // Comments never reach the cluster from this path.
         for (const expansion of scan.expansions) {
-          if (expansion.error !== undefined || !expansion.node) continue;
-          const name = expansion.node.name;
-          const definers = unsubstituted.flatMap((s) => definersIn(s.context, name, graph.clusters));
+          if (expansion.error !== undefined) continue;
+          // A bare `${NAME}` is named without parsing it.
+          const name = expansion.plainName ?? expansion.node?.name;
+          if (name === undefined) continue;
+          const definers = unsubstituted.flatMap((s) => definersIn(graph, s.context, name));
           if (definers.length === 0) continue;
           const renderers = [...new Set(unsubstituted.map((s) => `${s.context.cluster.name}/${s.context.instance.kustomization.name}`))];
           yield {
@@ -71,9 +74,14 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
   },
 };
 
-/** The Kustomizations of the same cluster that define `name`. */
-function definersIn(context: RenderContext, name: string, clusters: ReadonlyArray<RenderContext['cluster']>) {
-  const cluster = clusters.find((c) => c === context.cluster);
+/** The Kustomizations of the same cluster that define `name` (asked per expansion: worked out once per graph, cluster and name). */
+function definersIn(graph: FluxGraph, context: RenderContext, name: string): ReadonlyArray<{ label: string }> {
+  const cluster = graph.clusters.find((c) => c === context.cluster);
   if (!cluster) return [];
-  return cluster.instances.filter((i) => i.substitutes && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}` }));
+  const known = perGraph(graph, 'definers by cluster and name', () => new Map<RenderContext['cluster'], Map<string, ReadonlyArray<{ label: string }>>>());
+  let byName = known.get(cluster);
+  if (!byName) known.set(cluster, (byName = new Map()));
+  let definers = byName.get(name);
+  if (!definers) byName.set(name, (definers = cluster.instances.filter((i) => i.substitutes && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}` }))));
+  return definers;
 }
