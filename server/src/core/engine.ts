@@ -84,6 +84,8 @@ export class Engine {
   /** Per document of a multi-document file, kept across versions: an edit re-checks what it touched. */
   private readonly scalarCache = new ScalarCache();
   private readonly findingCache = new FindingCache();
+  /** Values rules share across checks while the graph and every text stay (RuleContext.shared). */
+  private sharedValues: { graph: FluxGraph; texts: number; values: Map<string, unknown> } | undefined;
 
   constructor(
     host: WorkspaceHost,
@@ -395,6 +397,15 @@ export class Engine {
     return views;
   }
 
+  private shared<T>(key: string, build: () => T): T {
+    const graph = this.fluxGraph();
+    const texts = this.index.textsVersion();
+    if (this.sharedValues?.graph !== graph || this.sharedValues.texts !== texts) this.sharedValues = { graph, texts, values: new Map() };
+    const values = this.sharedValues.values;
+    if (!values.has(key)) values.set(key, build());
+    return values.get(key) as T;
+  }
+
   /** The envsubst scan of a value; one that fails (a bug) is logged and read as plain text. */
   private scan(file: string, value: string): TemplateScan {
     // Without a `$` there is nothing to scan: most values of most files.
@@ -422,6 +433,7 @@ export class Engine {
       views,
       parsedFile: (other) => index.parsed(other),
       derived: (other, key, compute) => index.derived(other, key, compute),
+      shared: (key, build) => engine.shared(key, build),
       fluxGraph: () => engine.fluxGraph(),
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
       knownRule: (id) => ruleById(id) !== undefined,

@@ -12,6 +12,7 @@ import { CLUSTERS, FIRST_APP_BASE, SEED, generateManifest, random } from '../ben
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { generatedRepoFiles } from './support/generated-repo';
+import { loadRepos } from './support/mutations';
 
 const manifest = `${FIRST_APP_BASE}/scripts.yaml`;
 
@@ -48,4 +49,23 @@ suite('incremental analysis = a fresh check', () => {
     // Findings must be there to go stale: the edits keep most of the manifest's.
     assert.ok(checked > 500, `only ${checked} findings compared`);
   }).timeout(120_000);
+
+  test('answers shared across checks follow an edit of another file that keeps the graph', () => {
+    // UNUSED-VAR reads which names every rendered file mentions, kept while nothing changes.
+    const repo = loadRepos().find((r) => r.name === 'rules/UNUSED-VAR/shared-configmap')!;
+    const host = new MemoryHost(repo.files);
+    const engine = new Engine(host);
+    const vars = 'clusters/production/cluster-vars.yaml';
+    const unused = () => engine.analyzeFile(vars, { keep: true }).findings.filter((f) => f.rule === 'UNUSED-VAR').map((f) => f.message);
+    assert.ok(unused().some((m) => m.startsWith('`region` is not used')));
+    // A Deployment starts using `${region}`: not a graph input, so the graph stays.
+    const web = 'apps/web.yaml';
+    const edited = repo.files[web].replace('example.com/team: ${team}', 'example.com/team: ${team}\n    example.com/region: ${region}');
+    assert.notEqual(edited, repo.files[web]);
+    host.setFile(web, edited);
+    engine.update(web, edited);
+    assert.ok(!unused().some((m) => m.startsWith('`region` is not used')), 'region is used now');
+    const fresh = new Engine(host);
+    assert.deepEqual(engine.analyzeFile(vars, { keep: true }), fresh.analyzeFile(vars));
+  });
 });

@@ -71,6 +71,12 @@ export interface RuleContext {
    * Reading a text does not parse it, and most files a rule looks through need no parse.
    */
   derived<T>(file: string, key: string, compute: (text: string) => T): T | undefined;
+  /**
+   * A value derived from the Flux graph and the workspace's file texts alone, made once and
+   * shared by every check until a file or the graph changes (`key` names it): what a rule
+   * would otherwise work out again for each of a repository's thousands of files.
+   */
+  shared<T>(key: string, build: () => T): T;
   /** The workspace's Flux graph, for rules about definitions (variables, sources). */
   fluxGraph(): FluxGraph;
   /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */

@@ -204,7 +204,7 @@ function namesUsedIn(text: string): Set<string> {
  * questions are about a shared ConfigMap's few keys and stop at the first file that uses one.
  */
 export function usageOf(context: RuleContext): (instance: KustomizationInstance) => { has(name: string): boolean } | undefined {
-  const memo = new Map<KustomizationInstance, { has(name: string): boolean } | undefined>();
+  const memo = context.shared('names each instance uses', () => new Map<KustomizationInstance, { has(name: string): boolean } | undefined>());
   return (instance) => {
     if (memo.has(instance)) return memo.get(instance);
     let usage: { has(name: string): boolean } | undefined;
@@ -259,7 +259,7 @@ function namesReferencedIn(parsed: ParsedFile): Set<string> {
  * for that reader, so the definition rules leave them alone.
  */
 export function readElsewhere(context: RuleContext): (cluster: Cluster, name: string) => boolean {
-  const memo = new Map<Cluster, Map<string, boolean>>();
+  const memo = context.shared('objects read elsewhere', () => new Map<Cluster, Map<string, boolean>>());
   return (cluster, name) => {
     let byName = memo.get(cluster);
     if (!byName) memo.set(cluster, (byName = new Map()));

@@ -223,6 +223,10 @@ function watch(context: RuleContext, scalars: ContextScalars | undefined): { con
       if (other === context.file) wide = true;
       return context.derived(other, key, compute);
     },
+    shared(key, build) {
+      wide = true;
+      return context.shared(key, build);
+    },
     fluxGraph() {
       wide = true;
       return context.fluxGraph();

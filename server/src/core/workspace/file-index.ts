@@ -34,6 +34,7 @@ export class FileIndex {
   private listing: string[] | undefined;
   private directories: Map<string, { files: string[]; dirs: string[] }> | undefined;
   private layout = ++versions;
+  private texts = ++versions;
   /** Small facts about files' current texts, by fact and file (see `derived`). */
   private readonly facts = new Map<string, Map<string, unknown>>();
 
@@ -99,6 +100,11 @@ export class FileIndex {
    */
   layoutVersion(): number {
     return this.layout;
+  }
+
+  /** Changes whenever a file's text does (an update, a new listing, a reset); a first read of a file is not a change. */
+  textsVersion(): number {
+    return this.texts;
   }
 
   /**
@@ -216,6 +222,7 @@ export class FileIndex {
     this.forgetParsed(file);
     for (const byFile of this.facts.values()) byFile.delete(file);
     this.entries.set(file, newEntry(text, previous));
+    this.texts = ++versions;
     return true;
   }
 
@@ -224,6 +231,7 @@ export class FileIndex {
     this.listing = undefined;
     this.directories = undefined;
     this.layout = ++versions;
+    this.texts = ++versions;
   }
 
   /** Forget everything, e.g. after many files changed on disk at once. */
@@ -235,6 +243,7 @@ export class FileIndex {
     this.listing = undefined;
     this.directories = undefined;
     this.layout = ++versions;
+    this.texts = ++versions;
   }
 
   private entry(file: string): Entry {
