@@ -132,7 +132,7 @@ export class Engine {
       this.index.layoutVersion() !== layout ||
       before === undefined ||
       text === undefined ||
-      kustomizationFileNames.includes(file.split('/').pop() ?? '') ||
+      kustomizationFileNames.includes(file.slice(file.lastIndexOf('/') + 1)) ||
       ((relevantBefore || this.graphRelevant(file)) && !this.keepsGraph(file, otherBefore, objectsBefore)) ||
       this.isGeneratorInput(file);
     if (relevant) this.graph = undefined;
@@ -147,7 +147,7 @@ export class Engine {
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
-    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || kustomizationFileNames.includes(file.split('/').pop() ?? '') || this.otherGraphInput(file)) return undefined;
+    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || kustomizationFileNames.includes(file.slice(file.lastIndexOf('/') + 1)) || this.otherGraphInput(file)) return undefined;
     return holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : scalarsOfCleanText(text);
   }
 

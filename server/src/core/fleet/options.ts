@@ -26,8 +26,9 @@ export interface FleetDocument {
   sites: SiteIndex;
 }
 
+/** Asked several times for every file a check reads: no splitting of the path. */
 export function isFleetYaml(file: string): boolean {
-  return (file.split('/').pop() ?? '') === 'fleet.yaml';
+  return file === 'fleet.yaml' || file.endsWith('/fleet.yaml');
 }
 
 export function isHelmOp(view: DocumentView): boolean {
