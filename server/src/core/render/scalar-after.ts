@@ -166,8 +166,12 @@ function read(text: string, isKey: boolean): ScalarAfter {
   return { kind: 'value', type: typeOf(result ?? null), display: display(result ?? null) };
 }
 
-/** `k: ` and one plain word: letters, digits and `_`, then also `.`, `/` and `-`. */
-const plainWord = /^k: ([A-Za-z0-9_][A-Za-z0-9_./-]*)\n$/;
+/**
+ * `k: ` and one plain word: a letter, digit or `_`, then also `.`, `/`, `-`, `=`, `@`, `+`,
+ * and `:` inside the word (`: ` or a final `:` would end the scalar): names, numbers, flags,
+ * image references, URLs without spaces.
+ */
+const plainWord = /^k: ([A-Za-z0-9_](?:[A-Za-z0-9_./=@+-]|:(?=[A-Za-z0-9_./=@+-]))*)\n$/;
 
 /**
  * What the one-field document reads back as when the substituted value is a single plain word
