@@ -17,7 +17,7 @@ import { applySuppressions, suppressionsOf, type Suppression } from './suppressi
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { LazyDocumentView } from './workspace/document-view';
-import { editKeepsGraph, holdsOtherGraphInput } from './workspace/graph-edits';
+import { editKeepsGraph, otherGraphInput } from './workspace/graph-edits';
 import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
@@ -160,7 +160,7 @@ export class Engine {
   }
 
   private otherGraphInput(file: string): boolean {
-    return this.index.derived(file, 'other-graph-input', holdsOtherGraphInput) ?? false;
+    return this.index.derived(file, 'other-graph-input', (text) => otherGraphInput.test(text)) ?? false;
   }
 
   /**

@@ -9,24 +9,8 @@
 import type { FluxGraph } from '../flux/graph';
 import type { K8sObject } from './objects';
 
-const inputKind = /kind:\s*(?:ExternalSecret|Kustomization|Component)\b/y;
-
-/**
- * Whether the text holds what makes a file a graph input other than its ConfigMaps and
- * Secrets (see engine.ts): the same answer as the regex
- * `/kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/`,
- * faster on the texts that hold none (most manifests): it is asked for every version of an
- * open file, and a regex of alternatives reads a 2 MB manifest character by character, where
- * a search for a literal skips ahead.
- */
-export function holdsOtherGraphInput(text: string): boolean {
-  if (text.includes('kustomize.toolkit.fluxcd.io') || text.includes('StrictPostBuildSubstitutions') || text.includes('Flux Version:')) return true;
-  for (let at = text.indexOf('kind:'); at !== -1; at = text.indexOf('kind:', at + 5)) {
-    inputKind.lastIndex = at;
-    if (inputKind.test(text)) return true;
-  }
-  return false;
-}
+/** What makes a file a graph input other than its ConfigMaps and Secrets (see engine.ts). */
+export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
 
 const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
 
@@ -34,7 +18,7 @@ const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
  * True when the graph stays right after `file` changed: the file is rendered only as a
  * resource (not a patch or a generator input), holds the same ConfigMaps and Secrets (kind,
  * namespace, name) before and after, and no `substituteFrom` of any Kustomization names any of
- * them. The caller has ruled out the other graph inputs (`holdsOtherGraphInput`) in both versions.
+ * them. The caller has ruled out the other graph inputs (`otherGraphInput`) in both versions.
  */
 export function editKeepsGraph(graph: FluxGraph, file: string, objectsBefore: readonly K8sObject[], objectsAfter: () => readonly K8sObject[]): boolean {
   if (graph.contextsOf(file).some((c) => c.rendered.role !== 'resource' || c.rendered.generator !== undefined)) return false;
