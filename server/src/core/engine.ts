@@ -364,7 +364,7 @@ export class Engine {
     // A hover asks for the document under the cursor: found by its range, and only its own
     // object and comments are looked at (a 50,000-line file has a thousand documents).
     const first = at === undefined ? 0 : firstAtOrAfter(documents, at, (d) => d.range[2]);
-    const wanted = (i: number) => at === undefined || (i < documents.length && documents[i].range[0] <= at);
+    const wanted = (i: number) => at === undefined || documents[i].range[0] <= at;
     const allObjects = this.index.objects(file);
     const objects = at === undefined ? new Map(allObjects.map((o) => [o.index, o])) : undefined;
     const objectOf = (i: number) => (objects ? objects.get(i) : allObjects.find((o) => o.index === i));

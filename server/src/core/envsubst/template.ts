@@ -228,7 +228,6 @@ class LineBraces {
   }
 }
 
-/** NAME of a `${NAME}` spanning [start, end), when NAME is a plain identifier. */
 /**
  * Just past the `}` of a bare `${NAME}` at `dollar` (a letter or `_`, then letters, digits
  * and `_`), or -1 when the expression there is anything else.
