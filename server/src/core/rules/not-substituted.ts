@@ -76,12 +76,8 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
 
 /** The Kustomizations of the same cluster that define `name` (asked per expansion: worked out once per graph, cluster and name). */
 function definersIn(graph: FluxGraph, context: RenderContext, name: string): ReadonlyArray<{ label: string }> {
-  const cluster = graph.clusters.find((c) => c === context.cluster);
-  if (!cluster) return [];
-  const known = perGraph(graph, 'definers by cluster and name', () => new Map<RenderContext['cluster'], Map<string, ReadonlyArray<{ label: string }>>>());
-  let byName = known.get(cluster);
-  if (!byName) known.set(cluster, (byName = new Map()));
-  let definers = byName.get(name);
-  if (!definers) byName.set(name, (definers = cluster.instances.filter((i) => i.substitutes && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}` }))));
-  return definers;
+  const cluster = context.cluster;
+  if (!graph.clusters.includes(cluster)) return [];
+  // Cluster names are unique within a graph.
+  return perGraph(graph, `definers\0${cluster.name}\0${name}`, () => cluster.instances.filter((i) => i.substitutes && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}` })));
 }

@@ -13,6 +13,7 @@ import type { DataLayer, ObjectData } from '../flux/object-data';
 import type { Range } from '../model';
 import type { ParsedFile } from '../yaml/document';
 import { mapGet, scalarText } from '../yaml/nodes';
+import { perGraph } from './per-graph';
 import type { RuleContext } from './rule';
 
 /** One Kustomization instance reading a definition. */
@@ -44,11 +45,11 @@ interface Index {
   byName: Map<string, Definition[]>;
 }
 
-const indexes = new WeakMap<FluxGraph, Index>();
-
 function indexOf(graph: FluxGraph, textOf: (file: string) => string | undefined): Index {
-  let index = indexes.get(graph);
-  if (index) return index;
+  return perGraph(graph, 'variable definitions', () => buildIndex(graph, textOf));
+}
+
+function buildIndex(graph: FluxGraph, textOf: (file: string) => string | undefined): Index {
   const byLocation = new Map<string, Definition>();
   // Each definition's readers so far, by instance and entry: a shared ConfigMap is read by
   // every app of every cluster, and searching its readers on each add was quadratic.
@@ -81,12 +82,16 @@ function indexOf(graph: FluxGraph, textOf: (file: string) => string | undefined)
       for (const entry of postBuild.substitute) add(entry.name, entry.file, entry.keyRange, 'substitute', { instance });
     }
   }
-  index = { byFile: new Map(), byName: new Map() };
+  const index: Index = { byFile: new Map(), byName: new Map() };
+  const push = (map: Map<string, Definition[]>, key: string, definition: Definition) => {
+    const list = map.get(key);
+    if (list) list.push(definition);
+    else map.set(key, [definition]);
+  };
   for (const definition of byLocation.values()) {
-    index.byFile.set(definition.file, [...(index.byFile.get(definition.file) ?? []), definition]);
-    index.byName.set(definition.name, [...(index.byName.get(definition.name) ?? []), definition]);
+    push(index.byFile, definition.file, definition);
+    push(index.byName, definition.name, definition);
   }
-  indexes.set(graph, index);
   return index;
 }
 
