@@ -17,7 +17,7 @@ import { applySuppressions, suppressionsOf, type Suppression } from './suppressi
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { LazyDocumentView } from './workspace/document-view';
-import { editKeepsGraph, otherGraphInput } from './workspace/graph-edits';
+import { editKeepsGraph, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
 import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
@@ -25,6 +25,9 @@ import type { K8sObject } from './workspace/objects';
 import { type ParsedFile, type YamlComment } from './yaml/document';
 import { scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
+
+/** The index's fact: does the text hold a graph input other than ConfigMaps and Secrets (graph-edits.ts)? */
+const otherGraphInputFact = 'other-graph-input';
 
 export interface EngineSettings {
   /** Per-rule severity overrides from the editor; they win over `.render-lens.yaml`. */
@@ -118,8 +121,11 @@ export class Engine {
     // Facts of the version being replaced: usually computed at the keystroke before, when it was new.
     const relevantBefore = before !== undefined && this.graphRelevant(file);
     const otherBefore = relevantBefore && this.otherGraphInput(file);
+    const markersBefore = before !== undefined ? this.index.knownFact<boolean>(file, otherGraphInputFact) : undefined;
     const layout = this.index.layoutVersion();
     if (!this.index.update(file, text)) return false;
+    // A keystroke in a big manifest: only the text around the edit can add a marker.
+    if (markersBefore === false && before !== undefined && text !== undefined) this.index.setFact(file, otherGraphInputFact, otherGraphInputAfterEdit(before, text));
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
     if (file === configFile) {
@@ -160,7 +166,7 @@ export class Engine {
   }
 
   private otherGraphInput(file: string): boolean {
-    return this.index.derived(file, 'other-graph-input', (text) => otherGraphInput.test(text)) ?? false;
+    return this.index.derived(file, otherGraphInputFact, (text) => otherGraphInput.test(text)) ?? false;
   }
 
   /**

@@ -122,6 +122,18 @@ export class FileIndex {
     return value;
   }
 
+  /** A fact of the file's current version if it was worked out already; never computes. */
+  knownFact<T>(file: string, key: string): T | undefined {
+    return this.facts.get(key)?.get(file) as T | undefined;
+  }
+
+  /** Records a fact of the current version that the caller worked out another way (from the previous version's, after an edit). */
+  setFact<T>(file: string, key: string, value: T): void {
+    let byFile = this.facts.get(key);
+    if (!byFile) this.facts.set(key, (byFile = new Map()));
+    byFile.set(file, value);
+  }
+
   /** The compact model of a YAML file's current version: document roots and objects. */
   model(file: string): FileModel | undefined {
     const entry = this.entry(file);

@@ -8,9 +8,34 @@
  */
 import type { FluxGraph } from '../flux/graph';
 import type { K8sObject } from './objects';
+import { changedSpan } from './text-change';
 
 /** What makes a file a graph input other than its ConfigMaps and Secrets (see engine.ts). */
 export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
+
+/** Longer than any of those literals, and than `kind:` or a kind name with the end after it. */
+const reach = 32;
+
+/**
+ * Whether `after` matches otherGraphInput, knowing that `before`, the version it was edited
+ * from, does not: only a match that overlaps the edit, or ends right before it, can be new.
+ * Such a match lies within `reach` of the edit, but for the whitespace between `kind:` and the
+ * kind name, which is skipped on the way out. A keystroke in a 50,000-line manifest so looks
+ * at a few hundred characters instead of two megabytes.
+ */
+export function otherGraphInputAfterEdit(before: string, after: string): boolean {
+  const { start, newEnd } = changedSpan(before, after);
+  let from = Math.max(0, start - reach);
+  while (from > 0 && /\s/.test(after[from - 1])) from--;
+  let to = Math.min(after.length, newEnd + reach);
+  while (to < after.length && /\s/.test(after[to])) to++;
+  const low = Math.max(0, from - reach);
+  for (let high = Math.min(after.length, to + reach); ; high = Math.min(after.length, high + reach)) {
+    const match = otherGraphInput.exec(after.slice(low, high));
+    // A kind name that ends where the slice does may go on past it (`\b` looks one further).
+    if (!match || high === after.length || match.index + match[0].length < high - low) return match !== null;
+  }
+}
 
 const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
 

@@ -18,6 +18,7 @@
  */
 import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
+import { changedSpan } from './text-change';
 import { parseBlockStyle, parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type ParsedPart, type YamlComment } from '../yaml/document';
 
 /** Parses that may be re-parsed incrementally; a parse is consumed (shifted) by its re-parse. */
@@ -52,11 +53,9 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
   const old = previous.text;
   const documents = previous.documents;
   if (documents.length === 0 || text.length > maxFileSize || !isPlain(previous)) return undefined;
-  const prefix = commonPrefix(old, text);
-  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  // The change: old[prefix, changeEnd) became text[prefix, changeEnd + delta).
+  const { start: prefix, oldEnd: changeEnd } = changedSpan(old, text);
   const delta = text.length - old.length;
-  // The change: old[prefix, changeEnd) became text[prefix, prefix + changeEnd + delta).
-  const changeEnd = old.length - suffix;
 
   // Where each document's part starts: 0 for the first (comments before it belong to it),
   // then its `---`. A part ends where the next starts.
@@ -244,23 +243,4 @@ function lastAtOrBefore(values: readonly number[], offset: number): number {
     }
   }
   return found;
-}
-
-const CHUNK = 512;
-
-/** Length of the common start; whole chunks compare as strings (fast), the rest unit by unit. */
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-/** Length of the common end, at most `limit` (so it never overlaps the common start). */
-function commonSuffix(a: string, b: string, limit: number): number {
-  let n = 0;
-  while (n + CHUNK <= limit && a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)) n += CHUNK;
-  while (n < limit && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
-  return n;
 }

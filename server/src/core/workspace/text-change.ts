@@ -1,0 +1,36 @@
+/**
+ * Where two versions of a text differ: the edit between them as one span. An editor sends
+ * a keystroke as a range; the engine receives whole texts, and finds the span again here.
+ */
+
+/** old[start, oldEnd) became text[start, newEnd). */
+export interface ChangedSpan {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+export function changedSpan(old: string, text: string): ChangedSpan {
+  const start = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - start);
+  return { start, oldEnd: old.length - suffix, newEnd: text.length - suffix };
+}
+
+const CHUNK = 512;
+
+/** Length of the common start; whole chunks compare as strings (fast), the rest unit by unit. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** Length of the common end, at most `limit` (so it never overlaps the common start). */
+function commonSuffix(a: string, b: string, limit: number): number {
+  let n = 0;
+  while (n + CHUNK <= limit && a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)) n += CHUNK;
+  while (n < limit && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  return n;
+}
