@@ -9,11 +9,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as v8 from 'v8';
-import * as vm from 'vm';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { CLUSTERS, generateFluxRepo, listRepo, type GeneratedRepo } from './generate';
+import { collector } from '../dev/collector';
 import { benchDir } from '../dev/project-paths';
 import { bestOf, budgetRow, mb, median, ms, table, timeMs, type BenchOptions, type Row } from './report';
 
@@ -79,19 +78,6 @@ function retainedBytes(root: string): number | undefined {
   // The engine is alive until here, so the collections above could not take it.
   engines.length = 0;
   return after - before;
-}
-
-/** `global.gc` when node runs with --expose-gc; else the flag is turned on now and the function taken from a new context. */
-function collector(): (() => void) | undefined {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc: unknown = vm.runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** List the files and read every one, as plainly as node can: the floor for indexing. */

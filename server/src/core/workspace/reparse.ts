@@ -19,6 +19,7 @@
 import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
 import { changedSpan } from './text-change';
+import { detachedSlice, movePartSource, setPartSource } from '../yaml/part-source';
 import { parseBlockStyle, parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type ParsedPart, type YamlComment } from '../yaml/document';
 
 /** Parses that may be re-parsed incrementally; a parse is consumed (shifted) by its re-parse. */
@@ -112,9 +113,14 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
  * it is documents alone, and only a part without syntax errors.
  */
 function blockPart(text: string, start: number, end: number): ParsedPart | undefined {
-  const parsed = parseBlockStyle(start === 0 && end === text.length ? text : text.slice(start, end));
+  const whole = start === 0 && end === text.length;
+  const source = whole ? text : detachedSlice(text, start, end);
+  const parsed = parseBlockStyle(source);
   if (!parsed) return undefined;
-  for (const document of parsed.documents) shiftDocument(document, start);
+  for (const document of parsed.documents) {
+    if (!whole) setPartSource(document, source, 0);
+    shiftDocument(document, start);
+  }
   return { documents: parsed.documents, comments: start === 0 ? parsed.comments : parsed.comments.map((c) => ({ start: c.start + start, end: c.end + start, text: c.text })) };
 }
 
@@ -154,6 +160,7 @@ function onlyDocuments(tokens: readonly CST.Token[], start: number): boolean {
 function shiftDocument(document: Document.Parsed, delta: number): void {
   if (delta === 0) return;
   shiftRange(document.range, delta);
+  movePartSource(document, delta);
   const contents = document.contents as Node | null;
   shiftNodes(contents, delta);
   // The root's source token holds every other node's: the whole syntax tree moves at once.

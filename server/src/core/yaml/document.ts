@@ -7,6 +7,7 @@ import { Composer, Document, LineCounter, Parser, type CST } from 'yaml';
 import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile } from './block-yaml';
+import { detachedSlice, setPartSource } from './part-source';
 
 export interface YamlProblem {
   message: string;
@@ -206,10 +207,14 @@ export interface ParsedPart {
 export function parseYamlPart(text: string, start: number, end: number): ParsedPart | undefined {
   const parser = new Parser();
   parser.offset = start;
-  const tokens = [...parser.parse(start === 0 && end === text.length ? text : text.slice(start, end))];
+  const whole = start === 0 && end === text.length;
+  const source = whole ? text : detachedSlice(text, start, end);
+  const tokens = [...parser.parse(source)];
   const { comments, depth } = scanTokens(tokens);
   if (depth > maxNestingDepth) return undefined;
   // Without forceDoc: a part without documents is not one the re-parse can splice in.
   const composer = new Composer(composerOptions);
-  return { tokens, documents: [...composer.compose(tokens)] as Document.Parsed[], comments };
+  const documents = [...composer.compose(tokens)] as Document.Parsed[];
+  if (!whole) for (const document of documents) setPartSource(document, source, start);
+  return { tokens, documents, comments };
 }

@@ -6,6 +6,7 @@
 import { Scalar, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import type { Range } from '../model';
 import { decodeScalar, linearRange, sourceRange, type ScalarStyle, type ScalarText } from './scalar-text';
+import { partSourceOf, type PartSource } from './part-source';
 
 /** Where a scalar sits: the keys and indices from the document root. */
 export type NodePath = ReadonlyArray<string | number>;
@@ -27,7 +28,8 @@ export interface ScalarSite {
 }
 
 /** Every scalar (keys and values) of a document, in source order. */
-export function scalarsOf(doc: Document.Parsed, source: string): ScalarSite[] {
+export function scalarsOf(doc: Document.Parsed, fileText: string): ScalarSite[] {
+  const source = partSourceOf(doc, fileText);
   const sites: ScalarSite[] = [];
   walkScalars(doc, (node, isKey, link) => sites.push(siteOf(node, isKey, link, source)));
   return sites;
@@ -37,7 +39,8 @@ export function scalarsOf(doc: Document.Parsed, source: string): ScalarSite[] {
  * The scalars whose decoded value holds a `$` (the only ones substitution can change), and
  * how many scalars the document has. Most scalars of a manifest have none: they get no site.
  */
-export function scalarsWithDollars(doc: Document.Parsed, source: string): { sites: ScalarSite[]; total: number } {
+export function scalarsWithDollars(doc: Document.Parsed, fileText: string): { sites: ScalarSite[]; total: number } {
+  const source = partSourceOf(doc, fileText);
   const sites: ScalarSite[] = [];
   let total = 0;
   walkScalars(doc, (node, isKey, link) => {
@@ -50,7 +53,7 @@ export function scalarsWithDollars(doc: Document.Parsed, source: string): { site
   return { sites, total };
 }
 
-function siteOf(node: Scalar & { range: NonNullable<Scalar['range']> }, isKey: boolean, link: PathLink | undefined, source: string): ScalarSite {
+function siteOf(node: Scalar & { range: NonNullable<Scalar['range']> }, isKey: boolean, link: PathLink | undefined, source: PartSource): ScalarSite {
   return new LazySite(node, isKey, link, (node.type ?? 'PLAIN') as ScalarStyle, { start: node.range[0], end: node.range[1] }, source);
 }
 
@@ -119,7 +122,8 @@ class LazySite implements ScalarSite {
     private readonly link: PathLink | undefined,
     readonly style: ScalarStyle,
     readonly range: Range,
-    private readonly source: string,
+    /** The document's own source (part-source.ts): holding the file's text would keep every version of it. */
+    private readonly source: PartSource,
   ) {}
 
   get path(): NodePath {
@@ -136,7 +140,10 @@ class LazySite implements ScalarSite {
     // Each linear answer reads the value up to `from`: past a few findings in one scalar the
     // offset map, built once, is cheaper (a script of ten thousand `$$` lines stays linear).
     if (this.decoded || ++this.linearAnswers > linearAnswersPerSite) return sourceRange(this.text, from, to);
-    return linearRange(this.source, this.style, this.range, this.value, from, to) ?? sourceRange(this.text, from, to);
+    const { text, offset } = this.source;
+    const range = { start: this.range.start - offset, end: this.range.end - offset };
+    const linear = linearRange(text, this.style, range, this.value, from, to);
+    return linear ? { start: linear.start + offset, end: linear.end + offset } : sourceRange(this.text, from, to);
   }
 
   /** The decoded value; the same string as `text.value`, without building the offset map when it can. */
@@ -181,8 +188,8 @@ function shifted(offsets: Int32Array, delta: number): Int32Array {
   return out;
 }
 
-function decodeSite(node: Scalar, source: string, style: ScalarStyle, { start, end }: Range): ScalarText {
-  const raw = source.slice(start, end);
+function decodeSite(node: Scalar, source: PartSource, style: ScalarStyle, { start, end }: Range): ScalarText {
+  const raw = source.text.slice(start - source.offset, end - source.offset);
   const token = node.srcToken as { indent?: number } | undefined;
   const text = decodeScalar(raw, style, start, token?.indent ?? 0);
   if (typeof node.value === 'string' && node.value === `${text.value}\n` && (style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED')) {
