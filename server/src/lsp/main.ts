@@ -2,6 +2,8 @@
  * The Render Lens language server. Started by the VS Code client over IPC, or by any LSP
  * client as `render-lens-server --stdio`. It wires requests to the core and nothing more.
  */
+// First: before anything allocates much.
+import './young-generation';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection, type InitializeResult } from 'vscode-languageserver/node';
 import { version } from '../version';
