@@ -12,7 +12,7 @@ import { maxFindingsPerFile } from './limits';
 import { atLeast, compareFindings, type Finding, type Severity } from './model';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
-import { sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
+import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
@@ -375,16 +375,23 @@ export class Engine {
     const objects = at === undefined ? new Map(allObjects.map((o) => [o.index, o])) : undefined;
     const objectOf = (i: number) => (objects ? objects.get(i) : allObjects.find((o) => o.index === i));
     // Documents substituted alike share one substitution (most of a file's are): rules key
-    // per-context answers by it, and each active context is built once.
+    // per-context answers by it, and each active context is built once. It is worked out once
+    // per kind of opt-out among the file's objects, not once per document.
     const distinct: DocumentSubstitution[] = [];
     const clusterStrict = this.config().clusterStrict;
+    const byOptOut = new Map<string, DocumentSubstitution>();
     const substitutionFor = (object: K8sObject | undefined) => {
+      const optOut = optOutOf(object);
+      let substitution = byOptOut.get(optOut);
+      if (substitution) return substitution;
       const fresh = substitutionOf(contexts, object);
-      const known = distinct.find((s) => sameSubstitution(s, fresh));
-      if (known) return known;
-      fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
-      distinct.push(fresh);
-      return fresh;
+      substitution = distinct.find((s) => sameSubstitution(s, fresh));
+      if (!substitution) {
+        fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
+        distinct.push((substitution = fresh));
+      }
+      byOptOut.set(optOut, substitution);
+      return substitution;
     };
     const views: LazyDocumentView[] = [];
     for (let i = first; i < documents.length && wanted(i); i++) {

@@ -38,11 +38,23 @@ export function contextLabel(context: RenderContext): string {
   return `${context.cluster.name}/${context.instance.kustomization.name}`;
 }
 
+const disabled = (map: ReadonlyMap<string, string> | undefined) => map?.get(substituteKey) === 'disabled';
+
+/**
+ * All that substitutionOf reads of an object besides its file: objects of one file with the
+ * same answer are substituted alike (the engine works a file's out once per answer, not once
+ * per document).
+ */
+export function optOutOf(object: K8sObject | undefined): 'no object' | 'label' | 'annotation' | 'none' {
+  if (!object) return 'no object';
+  if (disabled(object.labels)) return 'label';
+  return disabled(object.annotations) ? 'annotation' : 'none';
+}
+
 /** The opt-out, if a label or annotation on the object or inherited from kustomize sets it. */
 function optOut(object: K8sObject | undefined, chain: readonly KustomizeFile[], generator: RenderContext['rendered']['generator']): SkippedContext['at'] & { reason: 'label' | 'annotation' } | undefined {
-  const disabled = (map: ReadonlyMap<string, string> | undefined) => map?.get(substituteKey) === 'disabled';
-  if (object && disabled(object.labels)) return { reason: 'label', file: object.file, key: substituteKey };
-  if (object && disabled(object.annotations)) return { reason: 'annotation', file: object.file, key: substituteKey };
+  const own = optOutOf(object);
+  if (object && (own === 'label' || own === 'annotation')) return { reason: own, file: object.file, key: substituteKey };
   for (const k of chain) {
     if (disabled(k.commonLabels)) return { reason: 'label', file: k.file, key: substituteKey };
     if (disabled(k.commonAnnotations)) return { reason: 'annotation', file: k.file, key: substituteKey };

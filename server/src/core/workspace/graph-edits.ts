@@ -49,14 +49,23 @@ export function editKeepsGraph(graph: FluxGraph, file: string, objectsBefore: re
   if (graph.contextsOf(file).some((c) => c.rendered.role !== 'resource' || c.rendered.generator !== undefined)) return false;
   // Only now the new version is read: the cheap answers above need no objects.
   const afterObjects = objectsAfter();
-  const identities = (objects: readonly K8sObject[]) =>
-    objects
-      .filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret')
-      .map((o) => `${o.apiVersion}\0${o.kind}\0${o.namespace ?? ''}\0${o.name}`)
-      .join('\n');
-  if (identities(objectsBefore) !== identities(afterObjects)) return false;
+  if (!sameSources(objectsBefore, afterObjects)) return false;
   const named = substituteFromNames(graph);
   return !named.has('$') && !afterObjects.some((o) => named.has(o.name));
+}
+
+/** The same ConfigMaps and Secrets (apiVersion, kind, namespace, name), in the same order. */
+function sameSources(before: readonly K8sObject[], after: readonly K8sObject[]): boolean {
+  const isSource = (o: K8sObject) => o.kind === 'ConfigMap' || o.kind === 'Secret';
+  let j = 0;
+  for (const a of before) {
+    if (!isSource(a)) continue;
+    while (j < after.length && !isSource(after[j])) j++;
+    const b = after[j++];
+    if (!b || a.apiVersion !== b.apiVersion || a.kind !== b.kind || a.namespace !== b.namespace || a.name !== b.name) return false;
+  }
+  for (; j < after.length; j++) if (isSource(after[j])) return false;
+  return true;
 }
 
 /**
