@@ -47,7 +47,7 @@ export interface Expansion {
   /** On a parse error, the offset just after the character Flux's parser rejected. */
   stop?: number;
   /** Every distinct variable name referenced, nested ones included, in source order (for an error: those read before it). */
-  names: string[];
+  names: readonly string[];
   /** Every name as written, with its range, in source order. */
   refs: NameRef[];
   /** The parsed expression, which evaluateExpansion runs; absent when `error` is set. */
@@ -130,10 +130,23 @@ function scanExpansion(text: string, dollar: number, braces: LineBraces, failure
  * read for errors and ranges, and the editor scans every scalar of files many megabytes long,
  * where building every node up front doubles the time spent collecting garbage.
  */
+/** `[name]` for a bare `${NAME}`, one frozen array per name: a big manifest scans tens of thousands. */
+const onlyNames = new Map<string, readonly string[]>();
+
+function onlyName(name: string): readonly string[] {
+  let names = onlyNames.get(name);
+  if (!names) {
+    names = Object.freeze([name]);
+    // Bounded: a file of generated names must not grow this for the life of the server.
+    if (onlyNames.size < 10_000) onlyNames.set(name, names);
+  }
+  return names;
+}
+
 class ScannedExpansion implements Expansion {
   private builtNode: ExpansionNode | undefined;
   private cachedRefs: NameRef[] | undefined;
-  private cachedNames: string[] | undefined;
+  private cachedNames: readonly string[] | undefined;
 
   constructor(
     private readonly source: string,
@@ -166,11 +179,11 @@ class ScannedExpansion implements Expansion {
     return this.cachedRefs;
   }
 
-  get names(): string[] {
+  get names(): readonly string[] {
     if (this.cachedNames === undefined) {
       // A bare `${NAME}` reads one name: no need to parse it for that (thousands per manifest).
       const bare = this.cachedRefs === undefined ? this.plainName : undefined;
-      this.cachedNames = bare !== undefined ? [bare] : distinctNames(this.refs);
+      this.cachedNames = bare !== undefined ? onlyName(bare) : distinctNames(this.refs);
     }
     return this.cachedNames;
   }

@@ -16,7 +16,8 @@ export function changedSpan(old: string, text: string): ChangedSpan {
   return { start, oldEnd: old.length - suffix, newEnd: text.length - suffix };
 }
 
-const CHUNK = 512;
+/** Chunks compared as strings: each comparison slices both texts, so not too many of them. */
+const CHUNK = 4096;
 
 /** Length of the common start; whole chunks compare as strings (fast), the rest unit by unit. */
 function commonPrefix(a: string, b: string): number {

@@ -75,6 +75,11 @@ class FastScalar {
     this.made = range;
   }
 }
+/** Whether a scalar has a range, without making a fast scalar's range array (most are never read). */
+export function hasRange(node: Scalar): boolean {
+  return node instanceof FastScalar || node.range != null;
+}
+
 class FastMap {
   items: Pair[] = [];
   range: Range3 | undefined = undefined;

@@ -6,6 +6,7 @@
 import { Scalar, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import type { Range } from '../model';
 import { decodeScalar, linearRange, sourceRange, type ScalarStyle, type ScalarText } from './scalar-text';
+import { hasRange } from './fast-nodes';
 import { partSourceOf, type PartSource } from './part-source';
 
 /** Where a scalar sits: the keys and indices from the document root. */
@@ -70,7 +71,7 @@ function walkScalars(doc: Document.Parsed, visit: (node: Scalar & { range: NonNu
     const isKey = keys.pop()!;
     if (!node) continue;
     if (isScalar(node)) {
-      if (node.range) visit(node as Scalar & { range: NonNullable<Scalar['range']> }, isKey, link);
+      if (hasRange(node)) visit(node as Scalar & { range: NonNullable<Scalar['range']> }, isKey, link);
     } else if (isMap(node)) {
       for (let i = node.items.length - 1; i >= 0; i--) {
         const item = node.items[i];
