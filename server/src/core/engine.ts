@@ -394,17 +394,18 @@ export class Engine {
       return substitution;
     };
     const views: LazyDocumentView[] = [];
+    const scan = (text: string) => this.scan(file, text);
+    const startOf = (c: YamlComment) => c.start;
     for (let i = first; i < documents.length && wanted(i); i++) {
       const document = documents[i];
       const object = objectOf(i);
       const own = this.scalarCache.of(document, keep, () => {
         const { sites, total } = scalarsWithDollars(document, parsed.text);
-        return { scalars: sites.map((site) => ({ site, scan: this.scan(file, site.value) })), total };
+        return { scalars: sites.map((site) => ({ site, scan: scan(site.value) })), total };
       });
       // A comment belongs to the document it sits in (or before, for the first one).
       const [start, , end] = document.range;
-      const startOf = (c: YamlComment) => c.start;
-      const inDocument = commentScalars(parsed.comments.slice(i === 0 ? 0 : firstAtOrAfter(parsed.comments, start, startOf), firstAtOrAfter(parsed.comments, end, startOf)), (text) => this.scan(file, text));
+      const inDocument = commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, start, startOf), firstAtOrAfter(parsed.comments, end, startOf), scan);
       views.push(new LazyDocumentView(i, document, object, substitutionFor(object), parsed.text, own, inDocument));
     }
     return views;
@@ -498,15 +499,21 @@ function templateComments(text: string): YamlComment[] {
 }
 
 /** Comments as scalars whose text is everything after `#`, mapped one to one. */
-function commentScalars(comments: readonly YamlComment[], scan: (text: string) => TemplateScan): SubstitutedScalar[] {
-  return comments
-    .filter((c) => c.text.includes('$'))
-    .map((c) => {
-      const starts = Int32Array.from(c.text, (_, i) => c.start + 1 + i);
-      const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
-      const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text, rangeOf: (from, to) => sourceRange(text, from, to) };
-      return { site, scan: scan(c.text), comment: true };
-    });
+/** No comment scalars: most documents' (one shared array, not three per document and check). */
+const noCommentScalars: readonly SubstitutedScalar[] = Object.freeze([]);
+
+/** The comments in comments[from, to) that hold a `$`, as scalars. */
+function commentScalars(comments: readonly YamlComment[], from: number, to: number, scan: (text: string) => TemplateScan): readonly SubstitutedScalar[] {
+  let out: SubstitutedScalar[] | undefined;
+  for (let i = from; i < to; i++) {
+    const c = comments[i];
+    if (!c.text.includes('$')) continue;
+    const starts = Int32Array.from(c.text, (_, k) => c.start + 1 + k);
+    const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
+    const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text, rangeOf: (a, b) => sourceRange(text, a, b) };
+    (out ??= []).push({ site, scan: scan(c.text), comment: true });
+  }
+  return out ?? noCommentScalars;
 }
 
 /** The index of the first item whose key is at least `offset`, in items sorted by key (binary search). */

@@ -28,7 +28,6 @@ import { movedSite } from '../yaml/scalar-sites';
 
 type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;
 
-/** Each document's scalars (keys and values, decoded and scanned), reused while the document is. */
 /** A document's scalars as a check reads them (see ScalarCache.of). */
 export interface DocumentScalars {
   /** The scalars that hold a `$`, at the document's current offsets. */
@@ -56,32 +55,48 @@ export class ScalarCache {
    * scalars moved only when they are read.
    */
   of(document: Document.Parsed, keep: boolean, build: () => { scalars: SubstitutedScalar[]; total: number }): DocumentScalars {
-    let entry: CachedScalars | undefined;
-    const known = () => {
-      if (entry) return entry;
-      entry = this.byDocument.get(document);
-      if (!entry) {
-        const { scalars, total } = build();
-        const start = document.range[0];
-        entry = { built: start, start, scalars, current: scalars, total };
-        if (keep) this.byDocument.set(document, entry);
-      }
-      return entry;
-    };
-    return {
-      total: () => known().total,
-      scalars: () => {
-        const cached = known();
-        const start = document.range[0];
-        if (cached.start !== start) {
-          // Moved by an edit before it: the scalars as built, moved by the distance from there.
-          const delta = start - cached.built;
-          cached.current = delta === 0 ? cached.scalars : cached.scalars.map((s) => shiftScalar(s, delta));
-          cached.start = start;
-        }
-        return cached.current;
-      },
-    };
+    // One small object per document and check (a 50,000-line file has a thousand documents).
+    return new CachedDocumentScalars(this.byDocument, document, keep, build);
+  }
+}
+
+class CachedDocumentScalars implements DocumentScalars {
+  private entry: CachedScalars | undefined;
+
+  constructor(
+    private readonly byDocument: WeakMap<Document.Parsed, CachedScalars>,
+    private readonly document: Document.Parsed,
+    private readonly keep: boolean,
+    private readonly build: () => { scalars: SubstitutedScalar[]; total: number },
+  ) {}
+
+  total(): number {
+    return this.known().total;
+  }
+
+  scalars(): readonly SubstitutedScalar[] {
+    const cached = this.known();
+    const start = this.document.range[0];
+    if (cached.start !== start) {
+      // Moved by an edit before it: the scalars as built, moved by the distance from there.
+      const delta = start - cached.built;
+      cached.current = delta === 0 ? cached.scalars : cached.scalars.map((s) => shiftScalar(s, delta));
+      cached.start = start;
+    }
+    return cached.current;
+  }
+
+  private known(): CachedScalars {
+    if (this.entry) return this.entry;
+    let entry = this.byDocument.get(this.document);
+    if (!entry) {
+      const { scalars, total } = this.build();
+      const start = this.document.range[0];
+      entry = { built: start, start, scalars, current: scalars, total };
+      if (this.keep) this.byDocument.set(this.document, entry);
+    }
+    this.entry = entry;
+    return entry;
   }
 }
 
