@@ -1,11 +1,15 @@
 /**
  * The server keeps V8's young generation at its starting size. By default it grows to two
  * 16 MB semi-spaces as soon as a big manifest is checked, and stays there for the life of
- * the process. Measured on the 50k-line manifest of `npm run bench` (open and nine edits):
- * peak RSS 180 → 145–160 MB, and 114–122 → 93–95 MB on the 10k-line one, with the same
- * CPU time (3.2–3.5 s either way) and no slower open or edit. Objects that outlive a small
- * young generation are promoted a little earlier; the server's live data is long-lived
- * anyway (parses, caches), so little extra is copied.
+ * the process.
+ *
+ * The trade, measured on the manifests of `npm run bench` (production bundles, runs side by
+ * side): peak RSS over an open and nine edits of the 50k-line manifest 166–170 → 134–145 MB,
+ * and 114–122 → 85–95 MB on the 10k-line one, at the same total CPU time; but keystrokes
+ * wait on more frequent collections of a small young generation: the median edit went from
+ * about 23 to 27 ms on the 10k-line manifest and from about 77 to 102 ms on the 50k-line one
+ * (four runs each). The memory budget (half of yaml-language-server's peak) is met only this
+ * way; the edit budget against yaml-language-server is missed at 50k lines either way.
  *
  * The flag is read whenever the young generation would grow, so setting it once the
  * process runs takes effect (`--max-semi-space-size` would need the node command line, which
