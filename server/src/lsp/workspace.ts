@@ -15,6 +15,7 @@ export interface Workspace {
 export class Workspaces {
   private readonly folders: Workspace[] = [];
   private readonly loose = new Map<string, Workspace>();
+  private readonly uris = new Map<string, string>();
 
   constructor(private settings: EngineSettings) {}
 
@@ -51,8 +52,12 @@ export class Workspaces {
     return { ...workspace, file: path.basename(absolute) };
   }
 
+  /** A file's URI; remembered, since every publish names the same few related files (pathToFileURL is slow). */
   uriOf(workspace: Workspace, file: string): string {
-    return pathToFileURL(workspace.host.absolute(file)).toString();
+    const absolute = workspace.host.absolute(file);
+    let uri = this.uris.get(absolute);
+    if (uri === undefined) this.uris.set(absolute, (uri = pathToFileURL(absolute).toString()));
+    return uri;
   }
 
   private create(root: string): Workspace {

@@ -41,7 +41,7 @@ suite('incremental analysis = a fresh check', () => {
         const incremental = following.analyzeFile(manifest, { keep: true });
         const fresh = new Engine(host);
         fresh.update(manifest, text);
-        assert.deepEqual(incremental, fresh.analyzeFile(manifest), `case ${n}, step ${step}`);
+        assert.deepEqual(plain(incremental), plain(fresh.analyzeFile(manifest)), `case ${n}, step ${step}`);
         checked += incremental.findings.length;
       }
       host.setFile(patch, files[patch]);
@@ -66,6 +66,11 @@ suite('incremental analysis = a fresh check', () => {
     engine.update(web, edited);
     assert.ok(!unused().some((m) => m.startsWith('`region` is not used')), 'region is used now');
     const fresh = new Engine(host);
-    assert.deepEqual(engine.analyzeFile(vars, { keep: true }), fresh.analyzeFile(vars));
+    assert.deepEqual(plain(engine.analyzeFile(vars, { keep: true })), plain(fresh.analyzeFile(vars)));
   });
 });
+
+/** What every reader of a result sees: a kept finding's ranges read their document's offsets (document-cache.ts). */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -11,7 +11,8 @@
  * - Findings of per-scalar rules: a rule that reads nothing of the file but the substituted
  *   scalars (and the text around them, for its fixes) reports on each scalar by itself, so
  *   its findings on an unchanged document stay right while the graph, the settings and the
- *   repository config stay. Which rules do is observed, not declared: each run goes through a
+ *   repository config stay. Their ranges in the file are kept from the document's start
+ *   (DocumentRange), so they move with the document at no cost. Which rules do is observed, not declared: each run goes through a
  *   context that notes whether the rule reached for the whole file (its documents, the parse,
  *   the graph, suppressions, its own parse or text through parsedFile or derived); one that
  *   did runs on the whole file from then on. A rule that scanned the whole `text` for
@@ -108,8 +109,7 @@ function shiftScalar(scalar: SubstitutedScalar, delta: number): SubstitutedScala
 interface CachedFindings {
   /** What the findings were computed with: graph, settings, repository config, file. */
   key: readonly unknown[];
-  /** The document's start when they were computed (offsets move with it). */
-  start: number;
+  /** Each rule's findings, their ranges in the file anchored to the document (anchored()). */
   byRule: Map<string, Finding[]>;
 }
 
@@ -139,7 +139,7 @@ export class FindingCache {
       const grouped = watched.wide() ? undefined : this.group(findings, documents, context.file);
       this.scopes.set(scopeKey, grouped ? 'document' : 'file');
       const key = keyOf();
-      grouped?.forEach((own, i) => this.store(documents[i], key, rule.id, own));
+      grouped?.forEach((own, i) => this.store(documents[i], key, rule.id, own, context.file));
       return findings;
     }
     const entries = this.entriesOf(context, keyOf);
@@ -157,7 +157,7 @@ export class FindingCache {
         this.scopes.set(scopeKey, 'file');
         return run(rule, context);
       }
-      if (own.every((f) => inDocument(f, documents, i, context.file))) this.store(documents[i], entries.key, rule.id, own);
+      if (own.every((f) => inDocument(f, documents, i, context.file))) this.store(documents[i], entries.key, rule.id, own, context.file);
       for (const f of own) findings.push(f);
     }
     return findings;
@@ -175,7 +175,7 @@ export class FindingCache {
     // The documents first: they need the graph, which is part of the key.
     context.documents();
     const key = keyOf();
-    entries = { key, list: context.parsed.documents.map((document) => this.lookup(document, key, context.file)) };
+    entries = { key, list: context.parsed.documents.map((document) => this.lookup(document, key)) };
     this.checks.set(context, entries);
     return entries;
   }
@@ -191,27 +191,23 @@ export class FindingCache {
     return groups;
   }
 
-  private lookup(document: Document.Parsed, key: readonly unknown[], file: string): CachedFindings | undefined {
+  private lookup(document: Document.Parsed, key: readonly unknown[]): CachedFindings | undefined {
     const cached = this.byDocument.get(document);
-    if (!cached || !sameKey(cached.key, key)) return undefined;
-    const delta = document.range[0] - cached.start;
-    if (delta !== 0) {
-      // The document moved: move every finding of every rule with it, once (most rules have none).
-      for (const [id, list] of cached.byRule) if (list.length > 0) cached.byRule.set(id, list.map((f) => shiftFinding(f, file, delta)));
-      cached.start = document.range[0];
-    }
-    return cached;
+    return cached && sameKey(cached.key, key) ? cached : undefined;
   }
 
-  private store(document: Document.Parsed, key: readonly unknown[], rule: string, findings: Finding[]): void {
+  private store(document: Document.Parsed, key: readonly unknown[], rule: string, findings: readonly Finding[], file: string): void {
     let cached = this.byDocument.get(document);
-    if (!cached || !sameKey(cached.key, key) || cached.start !== document.range[0]) {
-      cached = { key, start: document.range[0], byRule: new Map() };
+    if (!cached || !sameKey(cached.key, key)) {
+      cached = { key, byRule: new Map() };
       this.byDocument.set(document, cached);
     }
-    cached.byRule.set(rule, findings);
+    cached.byRule.set(rule, findings.length === 0 ? noFindings : findings.map((f) => anchored(f, file, document)));
   }
 }
+
+/** What most rules find in most documents, shared. */
+const noFindings: Finding[] = [];
 
 /**
  * The context a rule sees, noting whether it reads past the substituted scalars; with
@@ -289,18 +285,47 @@ function rangesIn(finding: Finding, file: string): Range[] {
   return ranges;
 }
 
-/** The finding moved by `delta` in `file`; what points elsewhere (most related locations, some fixes) is shared, not copied. */
-function shiftFinding(finding: Finding, file: string, delta: number): Finding {
+/**
+ * The finding as the cache keeps it: each of its ranges in `file` (all inside the document)
+ * read from the document's start, so that it moves with the document. What points elsewhere
+ * (most related locations, some fixes) is shared, not copied.
+ */
+function anchored(finding: Finding, file: string, document: Document.Parsed): Finding {
+  const at = (range: Range) => new DocumentRange(document, range.start - document.range[0], range.end - document.range[0]);
   return {
     ...finding,
-    range: moved(finding.range, delta),
-    related: finding.related.some((r) => r.file === file) ? finding.related.map((r) => (r.file === file ? { ...r, range: moved(r.range, delta) } : r)) : finding.related,
-    fixes: finding.fixes.map((fix) => (fix.edits.some((e) => e.file === file) ? { ...fix, edits: fix.edits.map((e) => (e.file === file ? { ...e, range: moved(e.range, delta) } : e)) } : fix)),
+    range: at(finding.range),
+    related: finding.related.some((r) => r.file === file) ? finding.related.map((r) => (r.file === file ? { ...r, range: at(r.range) } : r)) : finding.related,
+    fixes: finding.fixes.map((fix) => (fix.edits.some((e) => e.file === file) ? { ...fix, edits: fix.edits.map((e) => (e.file === file ? { ...e, range: at(e.range) } : e)) } : fix)),
   };
 }
 
-function moved(range: Range, delta: number): Range {
-  return { start: range.start + delta, end: range.end + delta };
+/**
+ * A range in a kept document, as offsets from the document's start. The incremental re-parse
+ * moves an untouched document in place (its range and nodes), and the ranges of its findings
+ * follow by reading its start: an edit used to copy every finding below it, a thousand of
+ * them per keystroke in a big manifest, most of an edit's garbage. Like the document's own
+ * nodes, it tells the offsets of the file's newest version.
+ */
+class DocumentRange implements Range {
+  constructor(
+    private readonly document: Document.Parsed,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  get start(): number {
+    return this.document.range[0] + this.from;
+  }
+
+  get end(): number {
+    return this.document.range[0] + this.to;
+  }
+
+  /** As a plain range (the getters live on the prototype, which JSON does not read). */
+  toJSON(): Range {
+    return { start: this.start, end: this.end };
+  }
 }
 
 function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
