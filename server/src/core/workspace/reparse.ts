@@ -20,6 +20,7 @@ import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
 import { changedSpan } from './text-change';
 import { detachedSlice, movePartSource, setPartSource } from '../yaml/part-source';
+import { moveNode } from '../yaml/fast-nodes';
 import { parseBlockStyle, parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type ParsedPart, type YamlComment } from '../yaml/document';
 
 /** Parses that may be re-parsed incrementally; a parse is consumed (shifted) by its re-parse. */
@@ -181,7 +182,7 @@ function shiftNodes(root: Node | null | undefined, delta: number): void {
   while (stack.length > 0) {
     const node = stack.pop() as Node | null | undefined;
     if (!node) continue;
-    shiftRange(node.range, delta);
+    moveNode(node, delta);
     if (isMap(node) || isSeq(node)) {
       for (const item of node.items as unknown[]) {
         if (isPair(item)) stack.push(item.key, item.value);

@@ -59,9 +59,9 @@ class FastScalar {
 
   constructor(
     public value: unknown,
-    private readonly start: number,
-    private readonly end: number,
-    private readonly nodeEnd: number,
+    private start: number,
+    private end: number,
+    private nodeEnd: number,
     public source: string,
     public type: Scalar.Type,
   ) {}
@@ -74,6 +74,32 @@ class FastScalar {
   set range(range: Range3) {
     this.made = range;
   }
+
+  /** Moves the scalar by `delta` without making its range array. */
+  move(delta: number): void {
+    if (this.made) {
+      this.made[0] += delta;
+      this.made[1] += delta;
+      this.made[2] += delta;
+    } else {
+      this.start += delta;
+      this.end += delta;
+      this.nodeEnd += delta;
+    }
+  }
+}
+
+/**
+ * Moves a node's range by `delta` (an edit above it). A fast scalar keeps not having a range
+ * array: moving every scalar below an edit used to make one for each.
+ */
+export function moveNode(node: Node, delta: number): void {
+  if (node instanceof FastScalar) return node.move(delta);
+  const range = node.range;
+  if (!range) return;
+  range[0] += delta;
+  range[1] += delta;
+  range[2] += delta;
 }
 /** Whether a scalar has a range, without making a fast scalar's range array (most are never read). */
 export function hasRange(node: Scalar): boolean {
