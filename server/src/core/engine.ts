@@ -9,7 +9,7 @@ import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import type { WorkspaceHost } from './host';
 import { maxFindingsPerFile } from './limits';
-import { atLeast, compareFindings, type Finding, type Severity } from './model';
+import { compareFindings, severityRank, type Finding, type Severity } from './model';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
@@ -468,19 +468,38 @@ type EngineContext = RuleContext & { views(): readonly LazyDocumentView[] };
  * the first left-out finding's rule, says how many are not shown.
  */
 function capFindings(findings: Finding[]): Finding[] {
-  if (findings.length <= maxFindingsPerFile) return findings.sort(compareFindings);
-  const bySeverity = [...findings].sort((a, b) => (a.severity === b.severity ? compareFindings(a, b) : atLeast(a.severity, b.severity) ? -1 : 1));
-  const kept = bySeverity.slice(0, maxFindingsPerFile).sort(compareFindings);
-  const first = bySeverity[maxFindingsPerFile];
+  findings.sort(compareFindings);
+  if (findings.length <= maxFindingsPerFile) return findings;
+  // Kept: every finding of the most serious severities that fit, and the first ones in source
+  // order of the severity that fills the cap. One pass over the sorted findings instead of a
+  // sort by severity: on a 50,000-line manifest this ran on every keystroke.
+  const quota = [0, 0, 0, 0];
+  for (const f of findings) quota[severityRank[f.severity]]++;
+  let room = maxFindingsPerFile;
+  for (let rank = 0; rank < quota.length; rank++) room -= quota[rank] = Math.min(quota[rank], room);
+  const kept: Finding[] = [];
+  // The first finding left out, the most serious first: the notice takes its place and rule.
+  let first: Finding | undefined;
+  for (const f of findings) {
+    const rank = severityRank[f.severity];
+    if (quota[rank] > 0) {
+      quota[rank]--;
+      kept.push(f);
+    } else if (first === undefined || rank < severityRank[first.severity]) {
+      first = f;
+    }
+  }
   const more = findings.length - maxFindingsPerFile;
   const note: Finding = {
-    ...first,
+    ...first!,
     severity: 'information',
     message: `${more} more finding${more === 1 ? '' : 's'} in this file ${more === 1 ? 'is' : 'are'} not shown: Render Lens reports at most ${maxFindingsPerFile} per file. Fix these, or suppress the rule, to see the rest.`,
     related: [],
     fixes: [],
   };
-  return [...kept, note].sort(compareFindings);
+  kept.push(note);
+  // Sorted but for the notice: the sort only has to place it.
+  return kept.sort(compareFindings);
 }
 
 /** A chart template as the rules see it: its text, no YAML documents. */

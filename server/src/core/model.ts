@@ -42,7 +42,8 @@ export interface Finding {
   fixes: Fix[];
 }
 
-const severityRank: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+/** 0 for the most serious. */
+export const severityRank: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
 /** True when `severity` is at least as serious as `threshold`. */
 export function atLeast(severity: Severity, threshold: Severity): boolean {
