@@ -54,7 +54,9 @@ export interface AnalyzeOptions {
   /**
    * Keep per-document results for the file's next version (an open editor buffer): an edit
    * then re-checks only the documents it touched. Off for workspace runs, which see each
-   * version once and should not hold what they computed.
+   * version once and should not hold what they computed. The findings of a kept file are
+   * not a snapshot: their ranges read the offsets of the file's newest version, as its
+   * documents' nodes do (document-cache.ts), so convert them before the next update.
    */
   keep?: boolean;
 }

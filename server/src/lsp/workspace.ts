@@ -7,6 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'url';
 import { Engine, type EngineSettings } from '../core/engine';
 import { NodeHost } from '../node-host';
 
+/** How many file URIs uriOf remembers. */
+const rememberedUris = 256;
+
 export interface Workspace {
   host: NodeHost;
   engine: Engine;
@@ -52,11 +55,18 @@ export class Workspaces {
     return { ...workspace, file: path.basename(absolute) };
   }
 
-  /** A file's URI; remembered, since every publish names the same few related files (pathToFileURL is slow). */
+  /**
+   * A file's URI. Every keystroke's publish names the same few related files (the
+   * Kustomizations), and pathToFileURL is slow: recent ones are remembered, a bounded number,
+   * since a workspace check asks once for every file.
+   */
   uriOf(workspace: Workspace, file: string): string {
     const absolute = workspace.host.absolute(file);
     let uri = this.uris.get(absolute);
-    if (uri === undefined) this.uris.set(absolute, (uri = pathToFileURL(absolute).toString()));
+    if (uri === undefined) {
+      if (this.uris.size >= rememberedUris) this.uris.clear();
+      this.uris.set(absolute, (uri = pathToFileURL(absolute).toString()));
+    }
     return uri;
   }
 
