@@ -85,7 +85,7 @@ function harness() {
 
 suite('diagnostics scheduling', () => {
   test('the next check waits until the last diagnostics are written', async () => {
-    const { openDocument, checked, writes, quietPeriodEnds } = harness();
+    const { openDocument, checked, writes, deferred, quietPeriodEnds } = harness();
     openDocument('a.yaml');
     await settle();
     assert.deepEqual(checked, ['a.yaml']);
@@ -93,8 +93,8 @@ suite('diagnostics scheduling', () => {
     writes[0].finish();
     await settle();
 
-    // b.yaml changes the graph: b is checked first, then a again once edits pause, but only
-    // once b's diagnostics are out.
+    // b.yaml changes the graph: b is checked first, then a again once edits pause. The pause
+    // is counted from when b's diagnostics are out (b's check may outlast it).
     openDocument('b.yaml');
     await settle();
     assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
@@ -102,10 +102,15 @@ suite('diagnostics scheduling', () => {
       writes.map((w) => w.params.uri),
       ['file:///ws/a.yaml', 'file:///ws/b.yaml'],
     );
+    assert.equal(deferred.length, 0, 'no wait starts while b is checked and its diagnostics are written');
     quietPeriodEnds();
     await settle();
     assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
     writes[1].finish();
+    await settle();
+    assert.deepEqual(checked, ['a.yaml', 'b.yaml']);
+    assert.equal(deferred.length, 1, "the wait starts once b's diagnostics are out");
+    quietPeriodEnds();
     await settle();
     assert.deepEqual(checked, ['a.yaml', 'b.yaml', 'a.yaml']);
     writes[2].finish();

@@ -93,24 +93,47 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     documents.all().forEach(schedule);
   };
 
+  /** Runs `work` once no document waits for its check and the last diagnostics are written. */
+  const whenPublished = (work: () => void) =>
+    afterWritten(() => {
+      if (pending.size > 0 || scheduled) whenPublished(work);
+      else written.then(work, work);
+    });
+
+  const checkOthers = () => {
+    const uris = [...others];
+    others.clear();
+    for (const uri of uris) {
+      const document = documents.get(uri);
+      if (document) schedule(document);
+    }
+    if (pending.size === 0 && idleWork.length > 0) runIdleWork();
+  };
+
   /**
    * After an edit that changed the graph, every other open document is checked again once
-   * edits pause; any edit meanwhile (to any document) restarts the wait.
+   * edits pause; any edit meanwhile (to any document) restarts the wait. The wait starts when
+   * the edited document's diagnostics are out, not when the edit arrives: the check of a
+   * manifest just opened can take longer than the wait, and the others' checks then ran
+   * first, in the way of the next keystroke.
    */
   const refreshOthers = (edited: string, graphChanged: boolean) => {
     if (graphChanged) for (const document of documents.all()) if (document.uri !== edited) others.add(document.uri);
     if (others.size === 0) return;
     cancelOthers?.();
-    cancelOthers = defer(() => {
-      cancelOthers = undefined;
-      const uris = [...others];
-      others.clear();
-      for (const uri of uris) {
-        const document = documents.get(uri);
-        if (document) schedule(document);
-      }
-      if (pending.size === 0 && idleWork.length > 0) runIdleWork();
-    }, othersQuietMs);
+    let cancelled = false;
+    let cancelWait: (() => void) | undefined;
+    cancelOthers = () => {
+      cancelled = true;
+      cancelWait?.();
+    };
+    whenPublished(() => {
+      if (cancelled) return;
+      cancelWait = defer(() => {
+        cancelOthers = undefined;
+        checkOthers();
+      }, othersQuietMs);
+    });
   };
 
   const publish = (document: TextDocument) => {
