@@ -12,12 +12,13 @@
  *   scalars (and the text around them, for its fixes) reports on each scalar by itself, so
  *   its findings on an unchanged document stay right while the graph, the settings and the
  *   repository config stay. Their ranges in the file are kept from the document's start
- *   (DocumentRange), so they move with the document at no cost. Which rules do is observed, not declared: each run goes through a
- *   context that notes whether the rule reached for the whole file (its documents, the parse,
- *   the graph, suppressions, its own parse or text through parsedFile or derived); one that
- *   did runs on the whole file from then on. A rule that scanned the whole `text` for
- *   something would break this; none does, and incremental-analysis.test.ts compares the
- *   findings with a fresh engine's.
+ *   (DocumentRange), so they move with the document at no cost. Which rules do is observed,
+ *   not declared: each run goes through a context that notes whether the rule reached for
+ *   the whole file (its documents, the parse, the graph, suppressions, its own parse or text
+ *   through parsedFile or derived); one that did runs on the whole file from then on. A rule
+ *   that scanned the whole `text` for something would break this; none does, and
+ *   incremental-analysis.test.ts and incremental-staleness.test.ts compare the findings
+ *   with a fresh engine's.
  *
  * A one-character edit in a 10,000-line manifest then re-checks one document (the 50 ms
  * budget of `npm run bench`).
@@ -110,7 +111,7 @@ interface CachedFindings {
   /** What the findings were computed with: graph, settings, repository config, file. */
   key: readonly unknown[];
   /** Each rule's findings, their ranges in the file anchored to the document (anchored()). */
-  byRule: Map<string, Finding[]>;
+  byRule: Map<string, readonly Finding[]>;
 }
 
 /** Findings of per-scalar rules, per document. */
@@ -207,7 +208,7 @@ export class FindingCache {
 }
 
 /** What most rules find in most documents, shared. */
-const noFindings: Finding[] = [];
+const noFindings: readonly Finding[] = Object.freeze([]);
 
 /**
  * The context a rule sees, noting whether it reads past the substituted scalars; with
