@@ -519,11 +519,10 @@ function templateComments(text: string): YamlComment[] {
   return comments;
 }
 
-/** Comments as scalars whose text is everything after `#`, mapped one to one. */
 /** No comment scalars: most documents' (one shared array, not three per document and check). */
 const noCommentScalars: readonly SubstitutedScalar[] = Object.freeze([]);
 
-/** The comments in comments[from, to) that hold a `$`, as scalars. */
+/** The comments in comments[from, to) that hold a `$`, as scalars whose text is everything after `#`, mapped one to one. */
 function commentScalars(comments: readonly YamlComment[], from: number, to: number, scan: (text: string) => TemplateScan): readonly SubstitutedScalar[] {
   let out: SubstitutedScalar[] | undefined;
   for (let i = from; i < to; i++) {

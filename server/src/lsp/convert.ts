@@ -29,8 +29,6 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
   // One line index per related file for the whole publish, not one per diagnostic.
   const positions = new Map<string, (other: string, offset: number) => Position>();
   const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, document, textOf)).get(file)!;
-  const uris = new Map<string, string>();
-  const uriFor = (file: string) => uris.get(file) ?? uris.set(file, uriOf(file)).get(file)!;
   // Most findings of a file point at the same few Kustomizations, through shared entries
   // (rules/contexts.ts): each entry is converted once per publish.
   const related = new Map<Finding['related'][number], DiagnosticRelatedInformation>();
@@ -38,7 +36,7 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
     let info = related.get(entry);
     if (!info) {
       const positionIn = positionsFor(finding.file);
-      info = { location: { uri: uriFor(entry.file), range: { start: positionIn(entry.file, entry.range.start), end: positionIn(entry.file, entry.range.end) } }, message: entry.message };
+      info = { location: { uri: uriOf(entry.file), range: { start: positionIn(entry.file, entry.range.start), end: positionIn(entry.file, entry.range.end) } }, message: entry.message };
       related.set(entry, info);
     }
     return info;

@@ -125,11 +125,6 @@ function scanExpansion(text: string, dollar: number, braces: LineBraces, failure
   return new ScannedExpansion(text, dollar, end, parsed.message, parsed.stop, parsed.names);
 }
 
-/**
- * An Expansion whose node, `refs` and `names` are made on first use. Most scans are only
- * read for errors and ranges, and the editor scans every scalar of files many megabytes long,
- * where building every node up front doubles the time spent collecting garbage.
- */
 /** `[name]` for a bare `${NAME}`, one frozen array per name: a big manifest scans tens of thousands. */
 const onlyNames = new Map<string, readonly string[]>();
 
@@ -143,6 +138,11 @@ function onlyName(name: string): readonly string[] {
   return names;
 }
 
+/**
+ * An Expansion whose node, `refs` and `names` are made on first use. Most scans are only
+ * read for errors and ranges, and the editor scans every scalar of files many megabytes long,
+ * where building every node up front doubles the time spent collecting garbage.
+ */
 class ScannedExpansion implements Expansion {
   private builtNode: ExpansionNode | undefined;
   private cachedRefs: NameRef[] | undefined;
