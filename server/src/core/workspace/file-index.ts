@@ -154,7 +154,8 @@ export class FileIndex {
     const entry = this.entry(file);
     if (entry.text === undefined) return undefined;
     if (!entry.parsed) {
-      entry.parsed = entry.previous ? reparseYamlFile(entry.previous, entry.text) : parseIncremental(entry.text);
+      // A file the Flux graph read has its block reading in its model: its nodes are reused.
+      entry.parsed = entry.previous ? reparseYamlFile(entry.previous, entry.text) : parseIncremental(entry.text, entry.model?.block);
       // The earlier parse now belongs to this one (its untouched documents were moved over).
       entry.previous = undefined;
     }

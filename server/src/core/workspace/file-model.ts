@@ -8,17 +8,25 @@ import { Alias, Pair, Scalar, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar
 import { maxFileSize } from '../limits';
 import type { ParsedFile } from '../yaml/document';
 import { parseYamlFile } from '../yaml/document';
-import { readBlockYaml } from '../yaml/block-yaml';
+import { readBlockFile, readBlockYaml, type BlockFile } from '../yaml/block-yaml';
 import { objectsOf, type K8sObject } from './objects';
 
 export interface FileModel {
   /** The root node of each document (null for a document without one). */
   roots: ReadonlyArray<Node | null>;
   objects: readonly K8sObject[];
+  /**
+   * The block-subset reader's reading of the text (roots, documents' ranges, comments), when
+   * it took the text whole: a check of the file builds its parse from it instead of reading
+   * the file again (document.ts, blockParsedFile).
+   */
+  block?: BlockFile;
 }
 
 /** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
 export function modelOf(file: string, text: string, parse: () => ParsedFile): FileModel {
+  const block = text.length > maxFileSize ? undefined : readBlockFile(text);
+  if (block) return { ...modelOfRoots(file, block.documents.map((d) => d.contents)), block };
   return modelOfRoots(file, rootsOf(text, parse));
 }
 

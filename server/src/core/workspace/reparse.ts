@@ -21,7 +21,8 @@ import { maxFileSize } from '../limits';
 import { changedSpan } from './text-change';
 import { detachedSlice, movePartSource, setPartSource } from '../yaml/part-source';
 import { moveNode } from '../yaml/fast-nodes';
-import { parseBlockStyle, parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type ParsedPart, type YamlComment } from '../yaml/document';
+import type { BlockFile } from '../yaml/block-yaml';
+import { blockParsedFile, parseBlockStyle, parseYamlFile, parseYamlPart, parsedFile, problemsOf, type ParsedFile, type ParsedPart, type YamlComment } from '../yaml/document';
 
 /** Parses that may be re-parsed incrementally; a parse is consumed (shifted) by its re-parse. */
 const reusable = new WeakSet<ParsedFile>();
@@ -29,8 +30,8 @@ const reusable = new WeakSet<ParsedFile>();
 const plain = new WeakSet<ParsedFile>();
 
 /** A full parse that a later `reparseYamlFile` may build on. */
-export function parseIncremental(text: string): ParsedFile {
-  const parsed = parseYamlFile(text);
+export function parseIncremental(text: string, block?: BlockFile): ParsedFile {
+  const parsed = block ? blockParsedFile(text, block) : parseYamlFile(text);
   reusable.add(parsed);
   return parsed;
 }

@@ -6,7 +6,7 @@
 import { Composer, Document, LineCounter, Parser, type CST } from 'yaml';
 import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
 import type { Range } from '../model';
-import { readBlockFile } from './block-yaml';
+import { readBlockFile, type BlockFile } from './block-yaml';
 import { detachedSlice, setPartSource } from './part-source';
 
 export interface YamlProblem {
@@ -38,7 +38,15 @@ export function parseYamlFile(text: string): ParsedFile {
 export function parseBlockStyle(text: string): ParsedFile | undefined {
   if (text.length > maxFileSize) return undefined;
   const file = readBlockFile(text);
-  if (!file) return undefined;
+  return file && blockParsedFile(text, file);
+}
+
+/**
+ * The parse of `text` from what the block-subset reader read of it (readBlockFile), sharing
+ * its nodes: the compact model of a file keeps that reading, so checking a file the Flux graph
+ * already read does not read it again.
+ */
+export function blockParsedFile(text: string, file: BlockFile): ParsedFile {
   const documents = file.documents.map(({ contents, range }) => {
     const document = new Document(undefined, blockDocumentOptions()) as Document.Parsed;
     document.contents = contents as Document.Parsed['contents'];
