@@ -7,6 +7,7 @@ import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Diagno
 import { ruleDocsUrl } from '../core/docs';
 import type { Finding, Fix, Range, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
+import { bodyHolds, diagnosticBody, publishedDiagnostic, type DiagnosticBody } from './diagnostic-json';
 import type { DiagnosticData, FixStore } from './fix-store';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
@@ -31,12 +32,12 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
   const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, document, textOf)).get(file)!;
   // Most findings of a file point at the same few Kustomizations, through shared entries
   // (rules/contexts.ts): each entry is converted once per publish.
-  const related = new Map<Finding['related'][number], DiagnosticRelatedInformation>();
-  const relatedFor = (finding: Finding) => (entry: Finding['related'][number]) => {
+  const related = new Map<RelatedEntry, DiagnosticRelatedInformation>();
+  const relatedFor = (finding: Finding) => (entry: RelatedEntry) => {
     let info = related.get(entry);
     if (!info) {
       const positionIn = positionsFor(finding.file);
-      info = { location: { uri: uriOf(entry.file), range: { start: positionIn(entry.file, entry.range.start), end: positionIn(entry.file, entry.range.end) } }, message: entry.message };
+      info = relatedInformation(entry, uriOf(entry.file), positionIn(entry.file, entry.range.start), positionIn(entry.file, entry.range.end));
       related.set(entry, info);
     }
     return info;
@@ -44,29 +45,57 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
   return findings.map((finding, i) => toDiagnostic(document, finding, relatedFor(finding), data[i]));
 }
 
+type RelatedEntry = Finding['related'][number];
+
+/**
+ * The related information of an entry, the same object as last time while it says the same:
+ * a diagnostic's body is kept while its related entries are (diagnostic-json.ts).
+ */
+const relatedInformationOf = new WeakMap<RelatedEntry, DiagnosticRelatedInformation>();
+
+function relatedInformation(entry: RelatedEntry, uri: string, start: Position, end: Position): DiagnosticRelatedInformation {
+  const known = relatedInformationOf.get(entry);
+  if (known && known.location.uri === uri && known.message === entry.message && samePosition(known.location.range.start, start) && samePosition(known.location.range.end, end)) return known;
+  const info: DiagnosticRelatedInformation = Object.freeze({ location: Object.freeze({ uri, range: Object.freeze({ start: Object.freeze(start), end: Object.freeze(end) }) }), message: entry.message });
+  relatedInformationOf.set(entry, info);
+  return info;
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
 const docsLinks = new Map<string, { href: string }>();
 
 function docsLink(rule: string): { href: string } {
   let link = docsLinks.get(rule);
-  if (!link) docsLinks.set(rule, (link = { href: ruleDocsUrl(rule) }));
+  if (!link) docsLinks.set(rule, (link = Object.freeze({ href: ruleDocsUrl(rule) })));
   return link;
 }
+
+/** The body of each finding's last diagnostic: kept findings keep theirs while their positions hold. */
+const bodies = new WeakMap<Finding, DiagnosticBody>();
 
 /**
  * Related locations usually point into other files (the Kustomization, the variable
  * ConfigMap): their positions come from those files' texts, through `textOf`.
  */
-function toDiagnostic(document: TextDocument, finding: Finding, relatedOf: (related: Finding['related'][number]) => DiagnosticRelatedInformation, data: DiagnosticData | undefined): Diagnostic {
-  return {
-    range: toLspRange(document, finding.range),
-    severity: severities[finding.severity],
-    source: 'render-lens',
-    code: finding.rule,
-    codeDescription: docsLink(finding.rule),
-    message: finding.message,
-    relatedInformation: finding.related.map(relatedOf),
-    ...(data ? { data } : {}),
-  };
+function toDiagnostic(document: TextDocument, finding: Finding, relatedOf: (related: RelatedEntry) => DiagnosticRelatedInformation, data: DiagnosticData | undefined): Diagnostic {
+  const range = toLspRange(document, finding.range);
+  let body = bodies.get(finding);
+  if (!body || !bodyHolds(body, range, finding.related, relatedOf)) {
+    body = diagnosticBody({
+      range: Object.freeze({ start: Object.freeze(range.start), end: Object.freeze(range.end) }),
+      severity: severities[finding.severity],
+      source: 'render-lens',
+      code: finding.rule,
+      codeDescription: docsLink(finding.rule),
+      message: finding.message,
+      relatedInformation: Object.freeze(finding.related.map(relatedOf)) as DiagnosticRelatedInformation[],
+    });
+    bodies.set(finding, body);
+  }
+  return publishedDiagnostic(body, data);
 }
 
 /**

@@ -5,7 +5,9 @@
 // First: before anything allocates much.
 import './young-generation';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ProposedFeatures, TextDocumentSyncKind, TextDocuments, createConnection, type InitializeResult } from 'vscode-languageserver/node';
+import { Console } from 'console';
+import { ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult } from 'vscode-languageserver/node';
+import { jsonEncoder } from './diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
 import { createLogger } from './logger';
@@ -25,7 +27,7 @@ if (process.argv.includes('--version')) {
   process.exit(0);
 }
 
-const connection = createConnection(ProposedFeatures.all);
+const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const log = createLogger(connection, () => process.env.RENDER_LENS_LOG === 'debug');
 const workspaces = new Workspaces({ log: (message) => log.error(message) });
@@ -89,3 +91,22 @@ process.on('unhandledRejection', (reason) => log.error(`unhandled rejection: ${r
 
 documents.listen(connection);
 connection.listen();
+
+/**
+ * Over stdio, with the encoder that writes kept diagnostics from their bytes (diagnostic-json.ts).
+ * The rest is what createConnection does for `--stdio`: the process ends when the client
+ * closes stdin, and console output stays off stdout, which carries the protocol (here it goes
+ * to stderr, which clients show as the server's log).
+ */
+function stdioConnection(): Connection {
+  globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  const stdio = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: jsonEncoder }));
+  let shutdown = false;
+  stdio.onShutdown(() => {
+    shutdown = true;
+  });
+  const end = () => process.exit(shutdown ? 0 : 1);
+  process.stdin.on('end', end);
+  process.stdin.on('close', end);
+  return stdio;
+}

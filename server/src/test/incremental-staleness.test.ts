@@ -6,7 +6,9 @@
  * (a) the findings' ranges, related locations and fix edits a new engine gives, read
  *     through the Range getters (not JSON);
  * (b) the same diagnostics and code actions through the LSP conversion (toDiagnostics, FixStore,
- *     toCodeActions), and no fixes of an older version once the document moved on;
+ *     toCodeActions), the same bytes of the publish as the stdio transport writes it (kept
+ *     diagnostic bodies, diagnostic-json.ts), and no fixes of an older version once the
+ *     document moved on;
  * (c) the node ranges of a full parse of the new text, some scalars having had their range
  *     read (made) before the edit and some not.
  * Between edits it also runs what else reads the open file: a workspace check (no `keep`),
@@ -21,7 +23,9 @@ import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import type { Finding, Range } from '../core/model';
 import { parseYamlFile } from '../core/yaml/document';
+import type { Message } from 'vscode-languageserver/node';
 import { toCodeActions, toDiagnostics } from '../lsp/convert';
+import { encodeMessage } from '../lsp/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import { generatedRepoFiles } from './support/generated-repo';
 
@@ -52,7 +56,9 @@ function lsp(engine: Engine, findings: readonly Finding[], text: string, version
   const own = findings.filter((f) => f.file === manifest);
   const diagnostics = toDiagnostics(document, own, version, store, uriOf, textOf);
   const actions = diagnostics.map((d) => toCodeActions(d, store.fixesOf(uri, d.data, version), manifest, document, uriOf, textOf));
-  return { diagnostics: JSON.parse(JSON.stringify(diagnostics)) as unknown, actions: JSON.parse(JSON.stringify(actions)) as unknown, count: actions.flat().length };
+  // As the stdio transport writes the publish (diagnostic-json.ts: kept bodies from their bytes).
+  const written = Buffer.from(encodeMessage({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri, version, diagnostics } } as Message)).toString('utf-8');
+  return { diagnostics: JSON.parse(JSON.stringify(diagnostics)) as unknown, written, actions: JSON.parse(JSON.stringify(actions)) as unknown, count: actions.flat().length };
 }
 
 /** Reads the range of about a third of the scalars, so that some fast scalars have their array made before the next move. */
@@ -114,6 +120,7 @@ suite('incremental readers = a fresh check', () => {
         const got = lsp(following, incremental, text, version, store);
         const want = lsp(fresh, expected, text, version, new FixStore());
         assert.deepEqual(got.diagnostics, want.diagnostics, `${where}: diagnostics`);
+        assert.equal(got.written, want.written, `${where}: the publish as written`);
         assert.deepEqual(got.actions, want.actions, `${where}: code actions`);
         // (c) the re-parsed file's nodes, read through the yaml API
         const difference = compare(following.index.parsed(manifest)!, parseYamlFile(text));

@@ -1,0 +1,141 @@
+/**
+ * Diagnostics serialized once, not on every publish. A big manifest's thousand diagnostics
+ * make a message of more than a megabyte, and every keystroke publishes it again although
+ * nearly all of it is the same findings at the same positions: turning it into JSON and then
+ * UTF-8 was about a quarter of a keystroke's server time on the 50,000-line bench manifest.
+ *
+ * A published diagnostic is its finding's body (every field but `data`, which names the
+ * document version) plus its data. The body stays while its finding and its positions do
+ * (convert.ts keeps it per finding), and the stdio transport writes the body's UTF-8 bytes,
+ * made once, instead of serializing it again (jsonEncoder). Bodies are frozen, so nothing can
+ * change what was serialized; a published diagnostic whose fields are no longer its body's is
+ * serialized in full.
+ */
+import type { ContentTypeEncoder, Diagnostic, DiagnosticRelatedInformation, Message, Range } from 'vscode-languageserver/node';
+
+/** The fields of a diagnostic besides `data`: what convert.ts fills, and publishedDiagnostic copies. */
+export type BodyFields = Required<Pick<Diagnostic, 'range' | 'severity' | 'source' | 'code' | 'codeDescription' | 'message' | 'relatedInformation'>>;
+
+/** A diagnostic without its `data`. */
+export interface DiagnosticBody {
+  readonly diagnostic: Readonly<BodyFields>;
+  /** The diagnostic's JSON in UTF-8 without its closing brace, made when first written. */
+  open: Buffer | undefined;
+}
+
+/**
+ * The body a published diagnostic was made from, under a symbol: JSON.stringify skips symbol
+ * keys, and a property set in the object literal keeps the diagnostic's shape fixed (a
+ * WeakMap of a thousand new keys per publish cost more than the lookups it saved).
+ */
+const bodyKey = Symbol('render-lens diagnostic body');
+
+type Published = Diagnostic & { [bodyKey]?: DiagnosticBody };
+
+/** A new body; `diagnostic` must not be changed afterwards (it is frozen). */
+export function diagnosticBody(diagnostic: BodyFields): DiagnosticBody {
+  const body: DiagnosticBody = { diagnostic, open: undefined };
+  (diagnostic as Published)[bodyKey] = body;
+  Object.freeze(diagnostic);
+  return body;
+}
+
+/**
+ * Whether a body still says the same: the same range, and the very same related information
+ * for each entry (convert.ts hands out the same object while an entry's location holds).
+ */
+export function bodyHolds<T>(body: DiagnosticBody, range: Range, entries: readonly T[], relatedOf: (entry: T) => DiagnosticRelatedInformation): boolean {
+  const known = body.diagnostic;
+  const was = known.range;
+  if (was.start.line !== range.start.line || was.start.character !== range.start.character || was.end.line !== range.end.line || was.end.character !== range.end.character) return false;
+  const before = known.relatedInformation ?? [];
+  if (before.length !== entries.length) return false;
+  for (let i = 0; i < entries.length; i++) if (relatedOf(entries[i]) !== before[i]) return false;
+  return true;
+}
+
+/** The diagnostic to publish: the body, with `data` when there is any. */
+export function publishedDiagnostic(body: DiagnosticBody, data: unknown): Diagnostic {
+  const b = body.diagnostic;
+  if (data === undefined) return b;
+  // The body's fields in their order, then data: the encoder writes the body's bytes, then data.
+  const diagnostic: Published = { range: b.range, severity: b.severity, source: b.source, code: b.code, codeDescription: b.codeDescription, message: b.message, relatedInformation: b.relatedInformation, data, [bodyKey]: body };
+  return diagnostic;
+}
+
+/** Whether a published diagnostic still holds its body's values (no one changed it since). */
+function holdsBody(d: Diagnostic, b: Readonly<BodyFields>): boolean {
+  return d.range === b.range && d.severity === b.severity && d.source === b.source && d.code === b.code && d.codeDescription === b.codeDescription && d.message === b.message && d.relatedInformation === b.relatedInformation;
+}
+
+/** Stands in for the diagnostics in the message's JSON, which are written around it. */
+const marker = '\u0000render-lens diagnostics\u0000';
+const markerJson = JSON.stringify(marker);
+
+/**
+ * The `application/json` encoder of the stdio transport: what vscode-jsonrpc's default
+ * writes (`JSON.stringify` of the message), byte for byte, with the bodies of published
+ * diagnostics written from their bytes.
+ */
+export const jsonEncoder: ContentTypeEncoder = {
+  name: 'application/json',
+  encode(message, options) {
+    try {
+      return Promise.resolve(encodeMessage(message, options.charset));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+};
+
+export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8'): Uint8Array {
+  const params = (message as { method?: unknown; params?: { diagnostics?: unknown } }).params;
+  const diagnostics = params?.diagnostics;
+  if ((message as { method?: unknown }).method !== 'textDocument/publishDiagnostics' || !Array.isArray(diagnostics) || (charset !== 'utf-8' && charset !== 'utf8')) {
+    return Buffer.from(JSON.stringify(message, undefined, 0), charset);
+  }
+  // The envelope (uri, version, anything else) as JSON.stringify writes it, around the list.
+  const envelope = JSON.stringify({ ...message, params: { ...params, diagnostics: marker } });
+  const at = envelope.lastIndexOf(markerJson);
+  // Each diagnostic: its body's bytes and what closes it (`}`, or data and `}`), or all of it as text.
+  const bodies: Array<Buffer | undefined> = new Array(diagnostics.length);
+  const texts: string[] = new Array(diagnostics.length);
+  for (let i = 0; i < diagnostics.length; i++) {
+    const diagnostic = diagnostics[i] as Published;
+    const body = diagnostic[bodyKey];
+    const tail = i === diagnostics.length - 1 ? '' : ',';
+    if (!body || (diagnostic !== body.diagnostic && !holdsBody(diagnostic, body.diagnostic))) {
+      texts[i] = JSON.stringify(diagnostic) + tail;
+      continue;
+    }
+    bodies[i] = body.open ??= Buffer.from(JSON.stringify(body.diagnostic).slice(0, -1), 'utf-8');
+    // `{...body, data}`: the body's fields, then data, in that order.
+    texts[i] = diagnostic === body.diagnostic ? `}${tail}` : `,"data":${JSON.stringify(diagnostic.data)}}${tail}`;
+  }
+  const head = Buffer.from(`${envelope.slice(0, at)}[`, 'utf-8');
+  const end = Buffer.from(`]${envelope.slice(at + markerJson.length)}`, 'utf-8');
+  let length = head.length + end.length;
+  for (let i = 0; i < texts.length; i++) length += (bodies[i]?.length ?? 0) + utf8Length(texts[i]);
+  const out = Buffer.allocUnsafe(length);
+  let offset = head.copy(out, 0);
+  for (let i = 0; i < texts.length; i++) {
+    const body = bodies[i];
+    if (body) offset += body.copy(out, offset);
+    offset = writeText(out, offset, texts[i]);
+  }
+  end.copy(out, offset);
+  return out;
+}
+
+/** UTF-8 length; the texts between bodies are short and nearly always ASCII. */
+function utf8Length(text: string): number {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return Buffer.byteLength(text, 'utf-8');
+  return text.length;
+}
+
+/** Writes `text` at `offset`; returns the offset after it. A short ASCII text is copied here: a native write per text cost more than the copy. */
+function writeText(out: Buffer, offset: number, text: string): number {
+  if (text.length > 64 || utf8Length(text) !== text.length) return offset + out.write(text, offset, 'utf-8');
+  for (let i = 0; i < text.length; i++) out[offset + i] = text.charCodeAt(i);
+  return offset + text.length;
+}
