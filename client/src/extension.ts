@@ -15,8 +15,10 @@ let client: LanguageClient | undefined;
 function createClient(context: ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    // stdio, not IPC: over stdio the server writes a big manifest's unchanged diagnostics from
+    // bytes it kept (server/src/lsp/diagnostic-json.ts); Node's IPC serializes every message in full.
+    run: { module, transport: TransportKind.stdio },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     // Kubernetes Tools gives chart templates the `helm` language id; serve both.

@@ -1,6 +1,7 @@
 /**
- * The Render Lens language server. Started by the VS Code client over IPC, or by any LSP
- * client as `render-lens-server --stdio`. It wires requests to the core and nothing more.
+ * The Render Lens language server. Started by the VS Code client, or by any LSP client, as
+ * `render-lens-server --stdio` (`--node-ipc` and `--socket` work too). It wires requests to
+ * the core and nothing more.
  */
 // First: before anything allocates much.
 import './young-generation';
