@@ -221,7 +221,7 @@ suite('Render Lens in VS Code', () => {
   test('a server process that dies is restarted, and diagnostics come back', async function () {
     this.timeout(90_000);
     if (!fs.existsSync('/proc')) return this.skip(); // Finding the server's pid needs Linux's /proc.
-    // The client starts the server as `node dist/server.js --node-ipc --clientProcessId=<this pid>`.
+    // The client starts the server as `node dist/server.js --stdio --clientProcessId=<this pid>`.
     const servers = () =>
       fs.readdirSync('/proc').filter((pid) => {
         if (!/^\d+$/.test(pid)) return false;
