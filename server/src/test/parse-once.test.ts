@@ -48,7 +48,7 @@ data:
   001-audit.sql: |
     DO $$
     BEGIN
-      CREATE ROLE audit;
+      CREATE SCHEMA audit;
     END
     $$;
 ---
