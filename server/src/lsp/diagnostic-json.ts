@@ -63,9 +63,22 @@ export function publishedDiagnostic(body: DiagnosticBody, data: unknown): Diagno
   return diagnostic;
 }
 
-/** Whether a published diagnostic still holds its body's values (no one changed it since). */
+/**
+ * Whether a published diagnostic with data is still its body plus data: nobody changed a field
+ * since, nor added one (a spread copy carries the body's symbol along, with whatever it added).
+ */
 function holdsBody(d: Diagnostic, b: Readonly<BodyFields>): boolean {
+  if (d.data === undefined || fieldCount(d) !== bodyFieldCount + 1) return false;
   return d.range === b.range && d.severity === b.severity && d.source === b.source && d.code === b.code && d.codeDescription === b.codeDescription && d.message === b.message && d.relatedInformation === b.relatedInformation;
+}
+
+const bodyFieldCount = 7;
+
+/** The diagnostic's own string keys (for-in over a plain object: no array made). */
+function fieldCount(d: Diagnostic): number {
+  let count = 0;
+  for (const _ in d) count++;
+  return count;
 }
 
 /** Stands in for the diagnostics in the message's JSON, which are written around it. */
@@ -108,7 +121,7 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8
       texts[i] = JSON.stringify(diagnostic) + tail;
       continue;
     }
-    bodies[i] = body.open ??= Buffer.from(JSON.stringify(body.diagnostic).slice(0, -1), 'utf-8');
+    bodies[i] = body.open ??= keptBytes(JSON.stringify(body.diagnostic).slice(0, -1));
     // `{...body, data}`: the body's fields, then data, in that order.
     texts[i] = diagnostic === body.diagnostic ? `}${tail}` : `,"data":${JSON.stringify(diagnostic.data)}}${tail}`;
   }
@@ -138,4 +151,14 @@ function writeText(out: Buffer, offset: number, text: string): number {
   if (text.length > 64 || utf8Length(text) !== text.length) return offset + out.write(text, offset, 'utf-8');
   for (let i = 0; i < text.length; i++) out[offset + i] = text.charCodeAt(i);
   return offset + text.length;
+}
+
+/**
+ * Bytes of their own: a small Buffer.from is a slice of Node's shared 8 KB pool, and a kept
+ * slice would keep its whole block alive (measured: 1.2 MB of kept bodies held 8.2 MB).
+ */
+function keptBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf-8'));
+  bytes.write(text, 0, 'utf-8');
+  return bytes;
 }

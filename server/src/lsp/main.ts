@@ -7,7 +7,7 @@
 import './young-generation';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Console } from 'console';
-import { ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult } from 'vscode-languageserver/node';
+import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
 import { jsonEncoder } from './diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
@@ -95,19 +95,15 @@ connection.listen();
 
 /**
  * Over stdio, with the encoder that writes kept diagnostics from their bytes (diagnostic-json.ts).
- * The rest is what createConnection does for `--stdio`: the process ends when the client
- * closes stdin, and console output stays off stdout, which carries the protocol (here it goes
- * to stderr, which clients show as the server's log).
+ * Given stdin as a stream, createConnection ends the process when it closes, with the exit
+ * code it keeps for a shutdown request, as it does for `--stdio` (vscode-languageserver's
+ * node/main.js; its typings name streams or a reader and writer, not this mix, which it and
+ * vscode-jsonrpc's createMessageConnection both take). What it would do besides is keep
+ * console output off stdout, which carries the protocol: here the console writes to stderr,
+ * which clients show as the server's log.
  */
 function stdioConnection(): Connection {
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
-  const stdio = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: jsonEncoder }));
-  let shutdown = false;
-  stdio.onShutdown(() => {
-    shutdown = true;
-  });
-  const end = () => process.exit(shutdown ? 0 : 1);
-  process.stdin.on('end', end);
-  process.stdin.on('close', end);
-  return stdio;
+  const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: jsonEncoder });
+  return createConnection(ProposedFeatures.all, process.stdin as unknown as MessageReader, writer);
 }

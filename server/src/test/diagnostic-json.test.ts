@@ -5,6 +5,7 @@
  * holds it to a fresh check after random edits.)
  */
 import * as assert from 'assert/strict';
+import * as fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Message } from 'vscode-languageserver/node';
 import { toDiagnostics } from '../lsp/convert';
@@ -69,6 +70,37 @@ suite('the stdio encoder of diagnostics', () => {
       current = `# v${version}\n${current}`;
       for (const f of kept) f.range = { start: f.range.start + 5, end: f.range.end + 5 };
     }
+  });
+
+  test('random findings: escapes, non-ASCII, lone surrogates, with and without fixes, republished and under another URI', () => {
+    const odd = 'data:\n  a: "\u{1F600} $$"\n  b: "\ud800 lone"\n  c: ünï\n';
+    const oddText = (other: string) => (other === file ? odd : 'k: \u{1F600}\nx: y\n');
+    const chars = fc.string({ unit: fc.constantFrom('a', '"', '\\', '\n', '\u0000', 'ü', '\u{1F600}', '\ud800', '\udfff', '\u2028', '$') });
+    const spec = fc.record({ start: fc.nat(odd.length), length: fc.nat(5), message: chars, related: chars, fixes: fc.nat(2) });
+    fc.assert(
+      fc.property(fc.array(spec, { maxLength: 8 }), (specs) => {
+        const findings = specs.map((x) => {
+          const f = finding(x.start, Math.min(x.start + x.length, odd.length), x.message, x.fixes);
+          return { ...f, related: [{ ...f.related[0], file: 'clusters/dev/ü.yaml', message: x.related }] };
+        });
+        const store = new FixStore();
+        for (let version = 1; version <= 2; version++) {
+          for (const target of [uri, 'file:///other/%C3%BC.yaml']) {
+            const diagnostics = toDiagnostics(TextDocument.create(target, 'yaml', version, odd), findings, version, store, uriOf, oddText);
+            const message = { ...publish(diagnostics, version), params: { uri: target, version, diagnostics } } as Message;
+            assert.deepEqual(Buffer.from(encodeMessage(message)), standard(message));
+          }
+        }
+      }),
+      { numRuns: 200, seed: 20261203 },
+    );
+  });
+
+  test('a copy of a published diagnostic with a field added is written with that field', () => {
+    const [plain, withFixes] = toDiagnostics(TextDocument.create(uri, 'yaml', 1, text), [finding(14, 16, 'no fixes'), finding(29, 31, 'fixes', 1)], 1, new FixStore(), uriOf, textOf);
+    // Spread copies the symbol that names the body: the copies must not pass for their bodies.
+    const tagged = [{ ...plain, tags: [1] }, { ...withFixes, tags: [1] }] as Diagnostic[];
+    assert.deepEqual(Buffer.from(encodeMessage(publish(tagged, 1))), standard(publish(tagged, 1)));
   });
 
   test('a published diagnostic changed after conversion is written as it now is', () => {
