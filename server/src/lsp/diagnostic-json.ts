@@ -19,6 +19,8 @@ export type BodyFields = Required<Pick<Diagnostic, 'range' | 'severity' | 'sourc
 /** A diagnostic without its `data`. */
 export interface DiagnosticBody {
   readonly diagnostic: Readonly<BodyFields>;
+  /** How many fields the body has: a published diagnostic with data has one more. */
+  readonly fields: number;
   /** The diagnostic's JSON in UTF-8 without its closing brace, made when first written. */
   open: Buffer | undefined;
 }
@@ -34,7 +36,7 @@ type Published = Diagnostic & { [bodyKey]?: DiagnosticBody };
 
 /** A new body; `diagnostic` must not be changed afterwards (it is frozen). */
 export function diagnosticBody(diagnostic: BodyFields): DiagnosticBody {
-  const body: DiagnosticBody = { diagnostic, open: undefined };
+  const body: DiagnosticBody = { diagnostic, fields: Object.keys(diagnostic).length, open: undefined };
   (diagnostic as Published)[bodyKey] = body;
   Object.freeze(diagnostic);
   return body;
@@ -67,12 +69,11 @@ export function publishedDiagnostic(body: DiagnosticBody, data: unknown): Diagno
  * Whether a published diagnostic with data is still its body plus data: nobody changed a field
  * since, nor added one (a spread copy carries the body's symbol along, with whatever it added).
  */
-function holdsBody(d: Diagnostic, b: Readonly<BodyFields>): boolean {
-  if (d.data === undefined || fieldCount(d) !== bodyFieldCount + 1) return false;
+function holdsBody(d: Diagnostic, body: DiagnosticBody): boolean {
+  const b = body.diagnostic;
+  if (d.data === undefined || fieldCount(d) !== body.fields + 1) return false;
   return d.range === b.range && d.severity === b.severity && d.source === b.source && d.code === b.code && d.codeDescription === b.codeDescription && d.message === b.message && d.relatedInformation === b.relatedInformation;
 }
-
-const bodyFieldCount = 7;
 
 /** The diagnostic's own string keys (for-in over a plain object: no array made). */
 function fieldCount(d: Diagnostic): number {
@@ -117,7 +118,7 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8
     const diagnostic = diagnostics[i] as Published;
     const body = diagnostic[bodyKey];
     const tail = i === diagnostics.length - 1 ? '' : ',';
-    if (!body || (diagnostic !== body.diagnostic && !holdsBody(diagnostic, body.diagnostic))) {
+    if (!body || (diagnostic !== body.diagnostic && !holdsBody(diagnostic, body))) {
       texts[i] = JSON.stringify(diagnostic) + tail;
       continue;
     }
@@ -127,28 +128,33 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8
   }
   const head = Buffer.from(`${envelope.slice(0, at)}[`, 'utf-8');
   const end = Buffer.from(`]${envelope.slice(at + markerJson.length)}`, 'utf-8');
+  const lengths = texts.map(utf8Length);
   let length = head.length + end.length;
-  for (let i = 0; i < texts.length; i++) length += (bodies[i]?.length ?? 0) + utf8Length(texts[i]);
+  for (let i = 0; i < texts.length; i++) length += (bodies[i]?.length ?? 0) + lengths[i];
   const out = Buffer.allocUnsafe(length);
   let offset = head.copy(out, 0);
   for (let i = 0; i < texts.length; i++) {
     const body = bodies[i];
     if (body) offset += body.copy(out, offset);
-    offset = writeText(out, offset, texts[i]);
+    offset = writeText(out, offset, texts[i], lengths[i]);
   }
   end.copy(out, offset);
   return out;
 }
 
-/** UTF-8 length; the texts between bodies are short and nearly always ASCII. */
+/** UTF-8 length, counted here for ASCII (the texts between bodies nearly always are): no native call each. */
 function utf8Length(text: string): number {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return Buffer.byteLength(text, 'utf-8');
   return text.length;
 }
 
-/** Writes `text` at `offset`; returns the offset after it. A short ASCII text is copied here: a native write per text cost more than the copy. */
-function writeText(out: Buffer, offset: number, text: string): number {
-  if (text.length > 64 || utf8Length(text) !== text.length) return offset + out.write(text, offset, 'utf-8');
+/**
+ * Writes `text` (`bytes` long in UTF-8) at `offset`; returns the offset after it. The texts
+ * between bodies are short and nearly always ASCII: those are copied here, as a native write
+ * per text cost more than the copy.
+ */
+function writeText(out: Buffer, offset: number, text: string, bytes: number): number {
+  if (text.length > 64 || bytes !== text.length) return offset + out.write(text, offset, 'utf-8');
   for (let i = 0; i < text.length; i++) out[offset + i] = text.charCodeAt(i);
   return offset + text.length;
 }
