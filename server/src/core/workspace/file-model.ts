@@ -8,7 +8,7 @@ import { Alias, Pair, Scalar, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar
 import { maxFileSize } from '../limits';
 import type { ParsedFile } from '../yaml/document';
 import { parseYamlFile } from '../yaml/document';
-import { readBlockFile, readBlockYaml, type BlockFile } from '../yaml/block-yaml';
+import { readBlockBoth, readBlockYaml, type BlockFile } from '../yaml/block-yaml';
 import { objectsOf, type K8sObject } from './objects';
 
 export interface FileModel {
@@ -25,9 +25,11 @@ export interface FileModel {
 
 /** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
 export function modelOf(file: string, text: string, parse: () => ParsedFile): FileModel {
-  const block = text.length > maxFileSize ? undefined : readBlockFile(text);
-  if (block) return { ...modelOfRoots(file, block.documents.map((d) => d.contents)), block };
-  return modelOfRoots(file, rootsOf(text, parse));
+  // One reading: the roots, and the layout the check's parse is built from when it is modelled.
+  const read = text.length > maxFileSize ? undefined : readBlockBoth(text);
+  if (!read) return modelOfRoots(file, parsedRoots(parse));
+  const model = modelOfRoots(file, read.documents);
+  return read.file ? { ...model, block: read.file } : model;
 }
 
 /** The model of a file whose document roots are known (compact already: no syntax tree). */
@@ -39,7 +41,12 @@ export function modelOfRoots(file: string, roots: ReadonlyArray<Node | null>): F
 export function rootsOf(text: string, parse: () => ParsedFile = () => parseYamlFile(text)): ReadonlyArray<Node | null> {
   // A file past the size limit is not read at all: the full parse says so and has no documents.
   const fast = text.length > maxFileSize ? undefined : readBlockYaml(text);
-  return fast ?? parse().documents.map((document) => compactCopy(document.contents));
+  return fast ?? parsedRoots(parse);
+}
+
+/** The roots of a full parse, copied without its syntax tree. */
+function parsedRoots(parse: () => ParsedFile): Array<Node | null> {
+  return parse().documents.map((document) => compactCopy(document.contents));
 }
 
 /**

@@ -60,6 +60,14 @@ export function readBlockFile(text: string): BlockFile | undefined {
   return read(text, (reader) => reader.file());
 }
 
+/**
+ * One reading for both: the documents as readBlockYaml gives them, and the layout as
+ * readBlockFile does when it is modelled. Undefined when the text is not in the subset.
+ */
+export function readBlockBoth(text: string): { documents: BlockDocument[]; file: BlockFile | undefined } | undefined {
+  return read(text, (reader) => reader.both());
+}
+
 function read<T>(text: string, take: (reader: Reader) => T | undefined): T | undefined {
   if (outsideSubset.test(text)) return undefined;
   try {
@@ -68,6 +76,11 @@ function read<T>(text: string, take: (reader: Reader) => T | undefined): T | und
     if (error instanceof Unsupported) return undefined;
     throw error;
   }
+}
+
+/** Text without any document is one empty document to the caller's parser, as it forces one. */
+function asDocuments(roots: BlockDocument[]): BlockDocument[] {
+  return roots.length === 0 ? [null] : roots;
 }
 
 /** Collections nested deeper than this are left to the full parser. */
@@ -156,9 +169,7 @@ class Reader {
   }
 
   documents(): BlockDocument[] {
-    const documents = this.markedDocuments();
-    // Text without any document is one empty document to the caller's parser, as it forces one.
-    return documents.length === 0 ? [null] : documents;
+    return asDocuments(this.markedDocuments());
   }
 
   private markedDocuments(): BlockDocument[] {
@@ -192,7 +203,15 @@ class Reader {
   }
 
   file(): BlockFile | undefined {
+    return this.fileOf(this.markedDocuments());
+  }
+
+  both(): { documents: BlockDocument[]; file: BlockFile | undefined } {
     const roots = this.markedDocuments();
+    return { documents: asDocuments(roots), file: this.fileOf(roots) };
+  }
+
+  private fileOf(roots: BlockDocument[]): BlockFile | undefined {
     if (roots.length === 0 || this.hasEmptyDocument || this.unmodelledEnd) return undefined;
     const documents = roots.map((contents, i): BlockFileDocument => ({ contents: contents!, range: [this.layout[2 * i], contents!.range![2], this.layout[2 * i + 1]] }));
     return { documents, comments: this.comments() };
