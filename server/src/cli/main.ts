@@ -2,6 +2,8 @@
  * The `render-lens` command line: the editor's engine for terminals, CI and scripts.
  * Exit codes: 0 clean, 1 findings (or an envsubst error), 2 usage or internal error.
  */
+// First: before any function is optimized.
+import '../no-inlining';
 import { version } from '../version';
 import { UsageError } from './args';
 import { checkCommand } from './check-command';

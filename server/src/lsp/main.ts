@@ -3,8 +3,9 @@
  * `render-lens-server --stdio` (`--node-ipc` and `--socket` work too). It wires requests to
  * the core and nothing more.
  */
-// First: before anything allocates much.
+// First: before anything allocates much, or is optimized.
 import './young-generation';
+import '../no-inlining';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Console } from 'console';
 import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
