@@ -81,8 +81,10 @@ export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lo
     if (!oneOrdinaryLine.test(text)) verdict = undefined;
     return true;
   };
-  for (const [name, expansion] of block.byName) if (!judge(lookup(name), expansion)) return 'failed';
-  for (const expansion of block.others) if (!judge(undefined, expansion)) return 'failed';
+  // Indexed loops: asked per scalar and context, mostly before V8 has optimized this, where
+  // `for…of` allocates a result object (and a Map an entry array) per step.
+  for (let i = 0; i < block.names.length; i++) if (!judge(lookup(block.names[i]), block.named[i])) return 'failed';
+  for (let i = 0; i < block.others.length; i++) if (!judge(undefined, block.others[i])) return 'failed';
   return verdict;
 }
 
@@ -92,7 +94,9 @@ export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lo
  * operators and are evaluated each time.
  */
 interface BlockExpansions {
-  byName: Map<string, Expansion>;
+  /** Each bare name once, with the first expansion that reads it (`named[i]` for `names[i]`). */
+  names: string[];
+  named: Expansion[];
   others: Expansion[];
 }
 
@@ -117,9 +121,12 @@ function simpleBlockExpansions(value: string, scan: TemplateScan): BlockExpansio
   const lastLine = value.lastIndexOf('\n', value.length - 2) + 1;
   let anchoredEnd = false;
   let from = lastLine;
-  const byName = new Map<string, Expansion>();
+  const names: string[] = [];
+  const named: Expansion[] = [];
+  const seen = new Set<string>();
   const others: Expansion[] = [];
-  for (const expansion of scan.expansions) {
+  for (let i = 0; i < scan.expansions.length; i++) {
+    const expansion = scan.expansions[i];
     // An expansion on the first column may start the block with a space; one that spans lines
     // reads a different default in the emitted text (its lines are indented there).
     const newline = value.indexOf('\n', expansion.start);
@@ -130,9 +137,13 @@ function simpleBlockExpansions(value: string, scan: TemplateScan): BlockExpansio
     }
     const name = expansion.plainName;
     if (name === undefined) others.push(expansion);
-    else if (!byName.has(name)) byName.set(name, expansion);
+    else if (!seen.has(name)) {
+      seen.add(name);
+      names.push(name);
+      named.push(expansion);
+    }
   }
-  return anchoredEnd || /\S/.test(value.slice(from)) ? { byName, others } : undefined;
+  return anchoredEnd || /\S/.test(value.slice(from)) ? { names, named, others } : undefined;
 }
 
 /** The same question answered by writing the value (what emitsSimpleLiteral cannot decide). */

@@ -44,7 +44,9 @@ leaves it untouched. Even runs of four or more are not flagged: they are the esc
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      for (const run of scan.runs) {
+      // Indexed (see SubstitutedScalar.scan).
+      for (let i = 0; i < scan.runs.length; i++) {
+        const run = scan.runs[i];
         if (run.next === 'brace' || run.count < 2 || (run.count % 2 === 0 && run.count >= 4)) continue;
         const range = site.rangeOf(run.start, run.end);
         const written = '$'.repeat(run.count);

@@ -37,7 +37,9 @@ suppression and a reason.
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      for (const run of scan.runs) {
+      // Indexed (see SubstitutedScalar.scan).
+      for (let i = 0; i < scan.runs.length; i++) {
+        const run = scan.runs[i];
         if (run.count < 3 || run.count % 2 === 0 || run.next !== 'brace') continue;
         const range = site.rangeOf(run.start, run.end);
         const dollars = '$'.repeat(run.count);

@@ -35,7 +35,9 @@ goes through another envsubst), suppress the finding with a reason.
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      for (const run of scan.runs) {
+      // Indexed (see SubstitutedScalar.scan).
+      for (let i = 0; i < scan.runs.length; i++) {
+        const run = scan.runs[i];
         if (run.next !== 'brace' || run.count < 4 || run.count % 2 !== 0) continue;
         const range = site.rangeOf(run.start, run.end);
         const arrives = '$'.repeat(run.count / 2);

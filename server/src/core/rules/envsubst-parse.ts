@@ -40,7 +40,9 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
       const active = document.substitution.active;
-      for (const expansion of scan.expansions) {
+      // Indexed (see SubstitutedScalar.scan).
+      for (let i = 0; i < scan.expansions.length; i++) {
+        const expansion = scan.expansions[i];
         if (expansion.error === undefined) continue;
         const range = site.rangeOf(expansion.start, expansion.end);
         const expression = site.value.slice(expansion.start, expansion.end);

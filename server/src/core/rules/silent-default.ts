@@ -35,7 +35,9 @@ finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica out
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      for (const expansion of scan.expansions) {
+      // Indexed (see SubstitutedScalar.scan).
+      for (let i = 0; i < scan.expansions.length; i++) {
+        const expansion = scan.expansions[i];
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
         const outcomes = all.filter((o) => o.kind === 'default');

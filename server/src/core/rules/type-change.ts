@@ -6,6 +6,7 @@ import { isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
 import { relatedKustomizations } from './contexts';
 import type { Rule, RuleContext, RuleFix } from './rule';
+import type { ScalarSite } from '../yaml/scalar-sites';
 
 /**
  * TYPE-CHANGE: after substitution a string field becomes a bool, number or null, or the
@@ -52,38 +53,57 @@ does both.
 `,
   *check(context) {
     for (const { site, scan, document, comment } of context.substitutedScalars()) {
-      if (comment || scan.expansions.length === 0 || scan.expansions.some((e) => e.error !== undefined)) continue;
+      if (comment || scan.expansions.length === 0 || failsToParse(scan)) continue;
       const kind = site.isKey ? 'string' : fieldKind(document.object?.kind, site.path);
       // In free-form values, a plain `${x}` asks for YAML typing; quotes say a string was meant.
       if (kind === 'other' || (kind === 'free-form' && site.style === 'PLAIN')) continue;
-      const problems: Array<{ active: ActiveContext; what: string; breaks: boolean }> = [];
       // A Secret's own data is a secret value too: its text is never quoted, nor re-quoted in a fix.
       const secretField = isSecretData(document.object?.kind, site.path);
-      for (const active of document.substitution.active) {
-        const change = changeOf(active, site.value, site.isKey, scan);
-        if (!change) continue;
-        const { after, secretVariable } = change;
-        const secret = secretField || secretVariable;
-        if (after.kind === 'broken') problems.push({ active, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
-        else if (after.kind === 'value') problems.push({ active, what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
-      }
-      if (problems.length === 0) continue;
+      const problems = problemsOf(document.substitution.active, site, scan, secretField);
+      if (!problems) continue;
       const breaks = problems.some((p) => p.breaks);
+      const related = relatedKustomizations(problems.map((p) => p.active));
       if (kind === 'free-form' && !breaks) {
-        yield report('warning', `${fieldName(site.path)} changes type after substitution: it ${describe(problems)}. Check that the chart accepts it.`);
+        yield { range: site.range, severity: 'warning', message: `${fieldName(site.path)} changes type after substitution: it ${describe(problems)}. Check that the chart accepts it.`, related, fixes: [] };
         continue;
       }
       const fixes: RuleFix[] = [];
       const quoted = !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
       if (quoted) fixes.push(quoted);
-      yield report('error', `${site.isKey ? 'This key' : `${fieldName(site.path)} must be a string, but it`} ${describe(problems)}${breaks ? '' : '; quotes in the file do not survive the controller'}.`, fixes);
-
-      function report(severity: 'error' | 'warning', message: string, fixes: RuleFix[] = []) {
-        return { range: site.range, severity, message, related: relatedKustomizations(problems.map((p) => p.active)), fixes };
-      }
+      yield { range: site.range, severity: 'error', message: `${site.isKey ? 'This key' : `${fieldName(site.path)} must be a string, but it`} ${describe(problems)}${breaks ? '' : '; quotes in the file do not survive the controller'}.`, related, fixes };
     }
   },
 };
+
+interface Problem {
+  active: ActiveContext;
+  what: string;
+  breaks: boolean;
+}
+
+/**
+ * What the scalar becomes in each context where that is not a string, or undefined when it
+ * stays one everywhere (almost always). Indexed loops, no closures: asked for every substituted
+ * scalar, mostly before V8 has optimized this (see SubstitutedScalar.scan).
+ */
+function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: TemplateScan, secretField: boolean): Problem[] | undefined {
+  let problems: Problem[] | undefined;
+  for (let i = 0; i < active.length; i++) {
+    const change = changeOf(active[i], site.value, site.isKey, scan);
+    if (!change) continue;
+    const { after, secretVariable } = change;
+    const secret = secretField || secretVariable;
+    if (after.kind === 'broken') (problems ??= []).push({ active: active[i], what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
+    else if (after.kind === 'value') (problems ??= []).push({ active: active[i], what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
+  }
+  return problems;
+}
+
+/** Does an expansion fail to parse? ENVSUBST-PARSE reports it, and the value never renders. */
+function failsToParse(scan: TemplateScan): boolean {
+  for (let i = 0; i < scan.expansions.length; i++) if (scan.expansions[i].error !== undefined) return true;
+  return false;
+}
 
 /** What a value becomes in a context when that is not a string, and whether a secret went in. */
 interface Change {

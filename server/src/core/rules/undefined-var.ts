@@ -41,7 +41,9 @@ placeholder to the cluster's variable ConfigMap), or give the expression a defau
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      for (const expansion of scan.expansions) {
+      // Indexed (see SubstitutedScalar.scan).
+      for (let i = 0; i < scan.expansions.length; i++) {
+        const expansion = scan.expansions[i];
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
         const outcomes = all.filter((o) => o.kind !== 'default');

@@ -24,11 +24,14 @@ export interface ContextOutcome {
 const unknownValue = '\u2026';
 
 /** The last answer per expansion: UNDEFINED-VAR and SILENT-DEFAULT ask the same question in turn. */
-const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; outcomes: ContextOutcome[] }>();
+const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; outcomes: readonly ContextOutcome[] }>();
 
-export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
+/** The answer for most expansions, shared: a new empty array per expansion and rule added up. */
+const none: readonly ContextOutcome[] = Object.freeze([]);
+
+export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): readonly ContextOutcome[] {
   // The common case, answered without the memo: every name defined wherever it is read.
-  if (expansion.error !== undefined || allDefinedEverywhere(active, expansion.names)) return [];
+  if (expansion.error !== undefined || allDefinedEverywhere(active, expansion.names)) return none;
   const known = lastAnswer.get(expansion);
   if (known?.active === active) return known.outcomes;
   const outcomes = computeOutcomes(expansion, active);
@@ -52,11 +55,13 @@ function definedEverywhere(active: readonly ActiveContext[], name: string): bool
   let byName = everywhere.get(active);
   if (!byName) everywhere.set(active, (byName = new Map()));
   let defined = byName.get(name);
-  if (defined === undefined) {
-    defined = active.every((context) => context.opaque || context.variable(name) !== undefined);
-    byName.set(name, defined);
-  }
+  if (defined === undefined) byName.set(name, (defined = computeDefinedEverywhere(active, name)));
   return defined;
+}
+
+/** Apart from definedEverywhere: a closure over `name` there would cost every call a context object, hits included. */
+function computeDefinedEverywhere(active: readonly ActiveContext[], name: string): boolean {
+  return active.every((context) => context.opaque || context.variable(name) !== undefined);
 }
 
 function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
