@@ -18,12 +18,13 @@
  * the `yaml` package alone takes to parse the text and within 0.25× yaml-language-server's,
  * and after a one-character edit within 50 ms; after an edit in the 10k and 50k manifests
  * within 0.1× yaml-language-server's; hover under 5 ms; on the 50k manifest, peak RSS within
- * 0.5× yaml-language-server's.
+ * 0.5× yaml-language-server's. Beside the open's budget, the same `yaml` parse measured the way
+ * the open is (once, in a fresh process, after the same warm-up), for scale: the floor is hot.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { yamlParseMs } from './baseline';
+import { freshParseMs, yamlParseMs } from './baseline';
 import { LSP_REPO_KEY, lspExtra } from './incremental.bench';
 import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from './generate';
 import { BenchLspClient, type ServerSpec } from './lsp-client';
@@ -39,6 +40,7 @@ const MANIFEST = `${FIRST_APP_BASE}/scripts.yaml`;
 /** Opened first in the warm run: a 2,000-line manifest in another substituted path. */
 const WARM_UP = `${SECOND_APP_BASE}/warmup.yaml`;
 const WARM_UP_LINES = 2_000;
+const WARM_UP_SEED = 0x3a3a;
 
 interface Measured {
   cold: number;
@@ -121,6 +123,11 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
     const ylsFigure = (pick: (m: Measured) => number) => (yls ? pick(yls) : NaN);
     rows.push(row('open → diagnostics, cold', (m) => m.cold, ms));
     rows.push(row('open → diagnostics, warm', (m) => m.open, ms, budgeted ? 1.3 * parse : undefined, `≤ 1.3× parse = ${ms(1.3 * parse)}`));
+    if (budgeted && rl) {
+      // Beside the budget, not instead of it: the same parse measured as the open is, once and cold.
+      const fresh = freshParseMs([manifest], [generateManifest(SEED ^ WARM_UP_SEED, WARM_UP_LINES)]);
+      rows.push({ what: `${label} yaml parse, once, in a fresh process after the same warm-up`, value: ms(fresh), note: `the warm open is ${(rl.open / fresh).toFixed(2)}× this; the budget's floor (${ms(parse)}) is the best of five, hot` });
+    }
     if (budgeted && yls) rows.push(row('open → diagnostics, warm, against yaml-language-server', (m) => m.open, ms, 0.25 * yls.open, `≤ 0.25× yaml-language-server = ${ms(0.25 * yls.open)}`));
     rows.push(row(`one-char edit → diagnostics (median of ${EDITS})`, (m) => m.edit, ms, budgeted ? 50 : undefined));
     if (size >= 10_000 && yls) {
@@ -188,7 +195,7 @@ async function measure(server: ServerSpec, root: string, text: string): Promise<
   }
   const client = await BenchLspClient.start(server, root);
   try {
-    await client.open(uriOf(WARM_UP), generateManifest(SEED ^ 0x3a3a, WARM_UP_LINES), 1);
+    await client.open(uriOf(WARM_UP), generateManifest(SEED ^ WARM_UP_SEED, WARM_UP_LINES), 1);
     const opened = await timeMsAsync(() => client.open(uri, text, 1));
     const edits: number[] = [];
     let current = text;

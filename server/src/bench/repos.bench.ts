@@ -5,7 +5,8 @@
  *
  * Budgets: `render-lens check` of the 2,000-file repository within 1.0× the time the `yaml`
  * package alone takes to parse all its files; its peak RSS on the 10,000-file repository
- * within 300 MB.
+ * within 300 MB. Beside the wall-time budget, the same parse measured the way the check runs
+ * (once, in a fresh process), for scale: the floor is hot.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -15,6 +16,7 @@ import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { generateFleetRepo, generateFluxRepo, generateHelmRepo, listRepo, type GeneratedRepo } from './generate';
 import { benchDir, renderLensCli } from '../dev/project-paths';
+import { freshParseMs } from './baseline';
 import { bestOf, budgetRow, mb, median, ms, rssMarker, table, timeMs, type BenchOptions, type Row } from './report';
 
 const CHECK_RUNS = 3;
@@ -49,6 +51,9 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
     if (files === 2_000) {
       const parse = parseAllMs(repo.root);
       rows.push({ ...budgetRow(`${label}: wall time`, wall, parse, ms, `yaml parse of all files ${ms(parse)}; ${(wall / parse).toFixed(2)}×`), budget: `≤ 1.0× parse = ${ms(parse)}` });
+      // Beside the budget, not instead of it: the same parse measured as the check runs, once and cold.
+      const fresh = freshParseMs(yamlTexts(repo.root), []);
+      rows.push({ what: 'yaml parse of all its files, once, in a fresh process', value: ms(fresh), note: `the check (start-up, listing, reading and report included) is ${(wall / fresh).toFixed(2)}× this; the budget's floor is the best of three, hot` });
     } else {
       rows.push({ what: `${label}: wall time`, value: ms(wall), note: `median of ${runs.length}` });
     }
@@ -70,8 +75,12 @@ function checkProcess(root: string): { ms: number; maxRssBytes: number; status: 
 
 /** The floor: `yaml` (its Node build) parsing every YAML file of the repository with positions (a LineCounter), read beforehand. */
 function parseAllMs(root: string): number {
-  const texts = listRepo(root)
+  const texts = yamlTexts(root);
+  return bestOf(3, () => texts.forEach((text) => YAML.parseAllDocuments(text, { lineCounter: new YAML.LineCounter() })));
+}
+
+function yamlTexts(root: string): string[] {
+  return listRepo(root)
     .filter((file) => /\.ya?ml$/.test(file))
     .map((file) => fs.readFileSync(path.join(root, file), 'utf8'));
-  return bestOf(3, () => texts.forEach((text) => YAML.parseAllDocuments(text, { lineCounter: new YAML.LineCounter() })));
 }
