@@ -1,6 +1,8 @@
 import { defineVariableFix } from '../fixes';
 import { relatedKustomizations } from './contexts';
-import type { Rule, RuleContext, RuleFix } from './rule';
+import type { Expansion } from '../envsubst';
+import type { ScalarSite } from '../yaml/scalar-sites';
+import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
 import { describeOutcomes, outcomesOf, type ContextOutcome } from './variable-outcomes';
 
 /**
@@ -46,23 +48,33 @@ placeholder to the cluster's variable ConfigMap), or give the expression a defau
         const expansion = scan.expansions[i];
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
-        const outcomes = all.filter((o) => o.kind !== 'default');
-        if (outcomes.length === 0) continue;
-        const missing = [...new Set(outcomes.flatMap((o) => o.missing))];
-        const ref = expansion.refs.find((r) => missing.includes(r.name)) ?? expansion;
-        const fixes = missing.flatMap((name) => defineEverywhere(name, outcomes, context.parsedFile) ?? []);
-        if (fixes.length > 0) fixes[0].preferred = true;
-        yield {
-          range: site.rangeOf(ref.start, ref.end),
-          severity: outcomes.some((o) => o.kind === 'fails') ? 'error' : 'warning',
-          message: `${missing.map((n) => `\`${n}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined: ${describeOutcomes(outcomes)}.`,
-          related: relatedKustomizations(outcomes.map((o) => o.active)),
-          fixes,
-        };
+        const report = undefinedReport(site, expansion, all, context.parsedFile);
+        if (report) yield report;
       }
     }
   },
 };
+
+/**
+ * The finding for an expansion that reads an undefined name somewhere, unless every such
+ * context uses its default (SILENT-DEFAULT's case). Apart from the loop: its closures would
+ * cost every expansion of the file a context object, clean ones included.
+ */
+function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly ContextOutcome[], parsedFile: RuleContext['parsedFile']): RuleReport | undefined {
+  const outcomes = all.filter((o) => o.kind !== 'default');
+  if (outcomes.length === 0) return undefined;
+  const missing = [...new Set(outcomes.flatMap((o) => o.missing))];
+  const ref = expansion.refs.find((r) => missing.includes(r.name)) ?? expansion;
+  const fixes = missing.flatMap((name) => defineEverywhere(name, outcomes, parsedFile) ?? []);
+  if (fixes.length > 0) fixes[0].preferred = true;
+  return {
+    range: site.rangeOf(ref.start, ref.end),
+    severity: outcomes.some((o) => o.kind === 'fails') ? 'error' : 'warning',
+    message: `${missing.map((n) => `\`${n}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined: ${describeOutcomes(outcomes)}.`,
+    related: relatedKustomizations(outcomes.map((o) => o.active)),
+    fixes,
+  };
+}
 
 /** One fix that defines `name` for every context that lacks it (one edit per variable map). */
 function defineEverywhere(name: string, outcomes: readonly ContextOutcome[], parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
