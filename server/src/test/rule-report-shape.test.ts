@@ -1,0 +1,66 @@
+/**
+ * What rules.test.ts does not compare: a finding's related Kustomizations, the exact shape of
+ * its fixes and the order of findings. TYPE-CHANGE and UNDEFINED-VAR build these apart from
+ * their loops (problemsOf, undefinedReport), and outcomesOf shares one frozen empty answer.
+ */
+import * as assert from 'assert/strict';
+import * as path from 'path';
+import { scanTemplate } from '../core/envsubst';
+import { outcomesOf } from '../core/rules/variable-outcomes';
+import type { Finding } from '../core/model';
+import { loadCase, runCase } from './support/fixtures';
+import { fixturesDir } from './support/paths';
+
+const caseFiles = (rule: string, name: string) => loadCase(path.join(fixturesDir, 'rules', rule, name)).files;
+const relatedFiles = (f: Finding) => f.related.map((r) => r.file);
+const line = (f: Finding, text: string) => text.slice(0, f.range.start).split('\n').length;
+
+suite('rule report shape (related, fixes, order)', () => {
+  test('TYPE-CHANGE: related names only the contexts with a problem; a free-form warning has no fixes', () => {
+    const files = caseFiles('TYPE-CHANGE', 'schedule-and-values');
+    // Staging's tag stays a string: only production changes the chart value's type.
+    files['clusters/staging/cluster-vars.yaml'] = files['clusters/staging/cluster-vars.yaml'].replace('tag: "1.40"', 'tag: "v1.40"');
+    const findings = runCase(files, ['TYPE-CHANGE']);
+    const warning = findings.find((f) => f.severity === 'warning');
+    assert.ok(warning, 'the free-form warning is still reported');
+    assert.match(warning.message, /becomes the number `1\.4` in production\/apps\. Check/);
+    assert.deepEqual(relatedFiles(warning), ['clusters/production/apps.yaml']);
+    assert.deepEqual(warning.fixes, []);
+    const error = findings.find((f) => f.severity === 'error');
+    assert.ok(error);
+    assert.deepEqual(relatedFiles(error), ['clusters/production/apps.yaml', 'clusters/staging/apps.yaml']);
+    assert.deepEqual(error.fixes, [], 'a value that breaks the YAML gets no quote fix');
+  });
+
+  test('TYPE-CHANGE: one quote fix, preferred, from the first context with a problem; findings in file order', () => {
+    const files = caseFiles('TYPE-CHANGE', 'env-values');
+    const findings = runCase(files, ['TYPE-CHANGE']).filter((f) => f.file === 'apps/web.yaml');
+    const text = files['apps/web.yaml'];
+    assert.deepEqual(findings.map((f) => line(f, text)), [6, 18, 20]);
+    assert.deepEqual(findings.map(relatedFiles), [['clusters/staging/apps.yaml'], ['clusters/production/apps.yaml', 'clusters/staging/apps.yaml'], ['clusters/production/apps.yaml']]);
+    assert.deepEqual(findings.map((f) => f.fixes.map((x) => [x.preferred, x.edits.length])), [[[true, 2]], [[true, 2]], []]);
+  });
+
+  test('UNDEFINED-VAR: related and fixes from the contexts without a default; one preferred fix', () => {
+    const findings = runCase(caseFiles('UNDEFINED-VAR', 'two-clusters'), ['UNDEFINED-VAR']);
+    assert.deepEqual(findings.map((f) => [f.severity, relatedFiles(f), f.fixes.map((x) => x.preferred === true)]), [
+      ['error', ['clusters/production/apps.yaml', 'clusters/staging/apps.yaml'], [true]],
+      ['warning', ['clusters/staging/apps.yaml'], [true]],
+    ]);
+  });
+
+  test('the same findings, in the same order, when the outcomes are answered from the memo', () => {
+    const files = caseFiles('UNDEFINED-VAR', 'two-clusters');
+    const first = runCase(files);
+    assert.deepEqual(runCase(files), first);
+  });
+
+  test('outcomesOf shares one frozen empty answer, which no caller can grow', () => {
+    const expansion = scanTemplate('${A}').expansions[0];
+    const answer = outcomesOf(expansion, []);
+    assert.equal(answer.length, 0);
+    assert.ok(Object.isFrozen(answer));
+    assert.equal(outcomesOf(scanTemplate('${B}').expansions[0], []), answer);
+    assert.throws(() => (answer as unknown as unknown[]).push(undefined));
+  });
+});
