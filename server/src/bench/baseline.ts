@@ -14,7 +14,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import * as YAML from 'yaml';
 import { benchDir, projectRoot } from '../dev/project-paths';
-import { bestOf, median } from './report';
+import { bestOf, median, ms, type Row } from './report';
 
 type ParseAll = (text: string) => unknown[];
 
@@ -41,14 +41,29 @@ export async function browserParseAll(): Promise<ParseAll | undefined> {
 }
 
 /**
+ * A row for scale (no budget): one pass of `parseAllDocuments` over `texts`, measured the way
+ * the server and the CLI run, with `note` saying how ours compares. A failure to measure is
+ * shown in the row, not thrown: the rest of the bench goes on.
+ */
+export function freshParseRow(what: string, texts: readonly string[], warmUp: readonly string[], note: (ms: number) => string): Row {
+  try {
+    const time = freshParseMs(texts, warmUp);
+    return { what, value: ms(time), note: note(time) };
+  } catch (error) {
+    return { what, value: '—', note: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
  * Milliseconds for one pass of `parseAllDocuments` (Node build, with a LineCounter) over
  * `texts`, each in a fresh node process after it parsed `warmUp` untimed: the median of
- * `runs` processes. Start-up, loading and reading are not timed.
+ * `runs` processes. Start-up, loading and reading are not timed. The processes run with V8's
+ * defaults, as the hot floors do; the server's `--no-turbo-inlining` made no difference to
+ * this figure (medians of 198 and 200 ms over eight runs each, with and without it).
  */
-export function freshParseMs(texts: readonly string[], warmUp: readonly string[], runs = 3): number {
+function freshParseMs(texts: readonly string[], warmUp: readonly string[], runs = 3): number {
   fs.mkdirSync(benchDir, { recursive: true });
-  const input = path.join(benchDir, 'fresh-parse-input.json');
-  fs.writeFileSync(input, JSON.stringify({ texts, warmUp }));
+  const input = path.join(benchDir, `fresh-parse-input-${process.pid}.json`);
   const yaml = require.resolve('yaml', { paths: [projectRoot] });
   const script = `
     const YAML = require(${JSON.stringify(yaml)});
@@ -58,12 +73,16 @@ export function freshParseMs(texts: readonly string[], warmUp: readonly string[]
     const start = process.hrtime.bigint();
     texts.forEach(parse);
     process.stdout.write(String(Number(process.hrtime.bigint() - start) / 1e6));`;
-  const times = Array.from({ length: runs }, () => {
-    const run = spawnSync(process.execPath, ['-e', script, input], { encoding: 'utf8' });
-    const time = Number(run.stdout);
-    if (run.status !== 0 || !Number.isFinite(time)) throw new Error(`fresh parse failed: ${run.stderr}`);
-    return time;
-  });
-  fs.rmSync(input, { force: true });
-  return median(times);
+  try {
+    fs.writeFileSync(input, JSON.stringify({ texts, warmUp }));
+    const times = Array.from({ length: runs }, () => {
+      const run = spawnSync(process.execPath, ['-e', script, input], { encoding: 'utf8' });
+      const time = Number(run.stdout);
+      if (run.error || run.status !== 0 || !Number.isFinite(time)) throw new Error(`fresh parse failed: ${run.error?.message ?? (run.stderr || `exit ${run.status}`)}`);
+      return time;
+    });
+    return median(times);
+  } finally {
+    fs.rmSync(input, { force: true });
+  }
 }

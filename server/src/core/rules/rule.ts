@@ -39,10 +39,10 @@ export interface RuleReport {
 export interface SubstitutedScalar {
   site: ScalarSite;
   /**
-   * Rules loop over its runs and expansions with an index, not `for…of`: a big manifest has
-   * tens of thousands, visited by each rule once, mostly before V8 has optimized the loop, and
-   * unoptimized `for…of` allocates a result object per step (a fifth of what opening the
-   * bench's 10k-line manifest allocated).
+   * The rules that visit every run or expansion of every scalar loop with an index, not
+   * `for…of`: a big manifest has tens of thousands, each visited once per rule, mostly before
+   * V8 has optimized the loop, and unoptimized `for…of` allocates a result object per step (a
+   * fifth of what opening the bench's 10k-line manifest allocated).
    */
   scan: TemplateScan;
   /** A comment: the controller drops it; the engine lowers findings in it to information. */

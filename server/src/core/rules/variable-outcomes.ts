@@ -64,9 +64,9 @@ function computeDefinedEverywhere(active: readonly ActiveContext[], name: string
   return active.every((context) => context.opaque || context.variable(name) !== undefined);
 }
 
-function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): ContextOutcome[] {
+function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): readonly ContextOutcome[] {
   const node = expansion.node;
-  if (!node) return [];
+  if (!node) return none;
   const outcomes: ContextOutcome[] = [];
   for (const context of active) {
     if (context.opaque) continue; // A source with unknowable keys may define anything.
