@@ -26,7 +26,7 @@ const unknownValue = '\u2026';
 /** The last answer per expansion: UNDEFINED-VAR and SILENT-DEFAULT ask the same question in turn. */
 const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; outcomes: readonly ContextOutcome[] }>();
 
-/** The answer for most expansions, shared: a new empty array per expansion and rule added up. */
+/** The answer for most expansions, one array for all: a new empty one per expansion and rule showed in a big file's allocations. */
 const none: readonly ContextOutcome[] = Object.freeze([]);
 
 export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): readonly ContextOutcome[] {
