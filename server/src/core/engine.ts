@@ -2,7 +2,7 @@
  * The engine: one per workspace. It owns the file index and the Flux graph, takes file
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
-import { LineCounter, Scalar } from 'yaml';
+import { LineCounter, Scalar, type Document } from 'yaml';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
@@ -334,9 +334,10 @@ export class Engine {
 
   /** Tokens in comments matter only on some paths: report them as information. */
   private lowerInComments(findings: Finding[], comments: readonly YamlComment[]): Finding[] {
+    if (comments.length === 0) return findings;
     return findings.map((finding) => {
       // Comments are sorted and disjoint: only the last one starting at or before the finding can hold it.
-      const before = comments[firstAtOrAfter(comments, finding.range.start + 1, (c) => c.start) - 1];
+      const before = comments[firstAtOrAfter(comments, finding.range.start + 1, commentStart) - 1];
       const inComment = before !== undefined && finding.range.start < before.end;
       if (!inComment || finding.severity === 'hint') return finding;
       return { ...finding, severity: 'information', message: finding.message + commentNote };
@@ -374,8 +375,9 @@ export class Engine {
     const first = at === undefined ? 0 : firstAtOrAfter(documents, at, (d) => d.range[2]);
     const wanted = (i: number) => at === undefined || documents[i].range[0] <= at;
     const allObjects = this.index.objects(file);
-    const objects = at === undefined ? new Map(allObjects.map((o) => [o.index, o])) : undefined;
-    const objectOf = (i: number) => (objects ? objects.get(i) : allObjects.find((o) => o.index === i));
+    // By document index, in an array: a Map of a thousand [index, object] pairs was built per keystroke.
+    const objects = at === undefined ? objectsByIndex(allObjects, documents.length) : undefined;
+    const objectOf = (i: number) => (objects ? objects[i] : allObjects.find((o) => o.index === i));
     // Documents substituted alike share one substitution (most of a file's are): rules key
     // per-context answers by it, and each active context is built once. It is worked out once
     // per kind of opt-out among the file's objects, not once per document.
@@ -397,17 +399,19 @@ export class Engine {
     };
     const views: LazyDocumentView[] = [];
     const scan = (text: string) => this.scan(file, text);
-    const startOf = (c: YamlComment) => c.start;
+    // One builder for every document, not a closure per document: this loop runs over every
+    // document of the file on each keystroke.
+    const buildScalars = (document: Document.Parsed) => {
+      const { sites, total } = scalarsWithDollars(document, parsed.text);
+      return { scalars: sites.map((site) => ({ site, scan: scan(site.value) })), total };
+    };
     for (let i = first; i < documents.length && wanted(i); i++) {
       const document = documents[i];
       const object = objectOf(i);
-      const own = this.scalarCache.of(document, keep, () => {
-        const { sites, total } = scalarsWithDollars(document, parsed.text);
-        return { scalars: sites.map((site) => ({ site, scan: scan(site.value) })), total };
-      });
+      const own = this.scalarCache.of(document, keep, buildScalars);
       // A comment belongs to the document it sits in (or before, for the first one).
-      const [start, , end] = document.range;
-      const inDocument = commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, start, startOf), firstAtOrAfter(parsed.comments, end, startOf), scan);
+      const range = document.range;
+      const inDocument = parsed.comments.length === 0 ? noCommentScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
       views.push(new LazyDocumentView(i, document, object, substitutionFor(object), parsed.text, own, inDocument));
     }
     return views;
@@ -502,6 +506,18 @@ function capFindings(findings: Finding[]): Finding[] {
   kept.push(note);
   // Sorted but for the notice: the sort only has to place it.
   return kept.sort(compareFindings);
+}
+
+/** Each document's object (or undefined), by document index. */
+function objectsByIndex(objects: readonly K8sObject[], documents: number): Array<K8sObject | undefined> {
+  const byIndex = new Array<K8sObject | undefined>(documents).fill(undefined);
+  for (let i = 0; i < objects.length; i++) byIndex[objects[i].index] = objects[i];
+  return byIndex;
+}
+
+/** A comment's start: the key firstAtOrAfter searches comments by (one function, not one per call). */
+function commentStart(comment: YamlComment): number {
+  return comment.start;
 }
 
 /** A chart template as the rules see it: its text, no YAML documents. */

@@ -77,7 +77,10 @@ function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
     // Something between two documents (a stray `]` ends a document early; comments after it
     // go to the next one): the parts are not independent.
     if (documents[i].range[2] !== endOf(i)) return undefined;
-    for (const e of documents[i].errors) {
+    // Indexed, like the shifting below: once per document per keystroke.
+    const errors = documents[i].errors;
+    for (let j = 0; j < errors.length; j++) {
+      const e = errors[j];
       // An unclosed quote before the change looks ahead into it (for its closing quote).
       if (i < first && unclosedQuote(e)) return undefined;
       // An error the parser met between documents is the previous document's: parts are not independent.
@@ -167,8 +170,9 @@ function shiftDocument(document: Document.Parsed, delta: number): void {
   shiftNodes(contents, delta);
   // The root's source token holds every other node's: the whole syntax tree moves at once.
   if (contents?.srcToken) shiftTokens(contents.srcToken, delta);
-  for (const e of document.errors) e.pos = [e.pos[0] + delta, e.pos[1] + delta];
-  for (const w of document.warnings) w.pos = [w.pos[0] + delta, w.pos[1] + delta];
+  // Indexed: every document below the edit, on every keystroke (almost always no errors).
+  for (let i = 0; i < document.errors.length; i++) document.errors[i].pos = [document.errors[i].pos[0] + delta, document.errors[i].pos[1] + delta];
+  for (let i = 0; i < document.warnings.length; i++) document.warnings[i].pos = [document.warnings[i].pos[0] + delta, document.warnings[i].pos[1] + delta];
 }
 
 function shiftRange(range: number[] | undefined | null, delta: number): void {
