@@ -170,9 +170,13 @@ function shiftDocument(document: Document.Parsed, delta: number): void {
   shiftNodes(contents, delta);
   // The root's source token holds every other node's: the whole syntax tree moves at once.
   if (contents?.srcToken) shiftTokens(contents.srcToken, delta);
-  // Indexed: every document below the edit, on every keystroke (almost always no errors).
-  for (let i = 0; i < document.errors.length; i++) document.errors[i].pos = [document.errors[i].pos[0] + delta, document.errors[i].pos[1] + delta];
-  for (let i = 0; i < document.warnings.length; i++) document.warnings[i].pos = [document.warnings[i].pos[0] + delta, document.warnings[i].pos[1] + delta];
+  shiftPositions(document.errors, delta);
+  shiftPositions(document.warnings, delta);
+}
+
+/** Moves each problem's position. Indexed: every document below the edit, on every keystroke (almost always none). */
+function shiftPositions(problems: ReadonlyArray<{ pos: [number, number] }>, delta: number): void {
+  for (let i = 0; i < problems.length; i++) problems[i].pos = [problems[i].pos[0] + delta, problems[i].pos[1] + delta];
 }
 
 function shiftRange(range: number[] | undefined | null, delta: number): void {
