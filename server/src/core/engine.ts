@@ -4,7 +4,7 @@
  */
 import { LineCounter, Scalar, type Document } from 'yaml';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
-import { scanTemplate, type TemplateScan } from './envsubst';
+import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import type { WorkspaceHost } from './host';
@@ -76,7 +76,7 @@ export function isYamlFile(path: string): boolean {
 }
 
 /** The scan of a value without `$`, shared (rules only read scans). */
-const noDollars: TemplateScan = Object.freeze({ runs: Object.freeze([]) as unknown as TemplateScan['runs'], expansions: Object.freeze([]) as unknown as TemplateScan['expansions'] });
+const noDollars: TemplateScan = Object.freeze({ runs: noRuns, expansions: Object.freeze([]) as unknown as TemplateScan['expansions'] });
 
 const commentNote = ' (In a comment: the controller drops comments, but `flux envsubst` over a `kustomize build` stream substitutes them.)';
 
@@ -434,7 +434,7 @@ export class Engine {
       return scanTemplate(value);
     } catch (error) {
       this.logFailure('envsubst scan', file, error);
-      return { runs: [], expansions: [] };
+      return { runs: noRuns, expansions: [] };
     }
   }
 

@@ -29,7 +29,7 @@ export function hoverAt(engine: Engine, file: string, offset: number): Hover | u
       }
       const expansion = scalar.scan.expansions.find((e) => unit >= e.start && unit < e.end);
       if (expansion) return expansionHover(engine, scalar, expansion, document.substitution);
-      const run = scalar.scan.runs.find((r) => unit >= r.start && unit < r.end);
+      const run = scalar.scan.runs.covering(unit);
       if (run) return runHover(scalar, run, document.substitution);
       if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution, document.object?.kind);
     }

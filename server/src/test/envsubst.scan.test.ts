@@ -30,15 +30,17 @@ function comparable(result: EnvsubstResult): unknown {
 
 suite('envsubst scanTemplate: dollar runs', () => {
   test('a text without `$` has no runs and no expansions', () => {
-    assert.deepEqual(scanTemplate('plain: text\n'), { runs: [], expansions: [], nul: undefined });
-    assert.deepEqual(scanTemplate(''), { runs: [], expansions: [], nul: undefined });
+    for (const text of ['plain: text\n', '']) {
+      const scan = scanTemplate(text);
+      assert.deepEqual({ runs: scan.runs.all(), expansions: scan.expansions, nul: scan.nul }, { runs: [], expansions: [], nul: undefined });
+    }
   });
 
   test('reports every maximal run with its count and what follows it', () => {
     const text = 'a $HOME $$ $$${B} $$$${C}$';
     const { runs } = scanTemplate(text);
     assert.deepEqual(
-      runs.map((r) => [text.slice(r.start, r.end), r.count, r.next]),
+      runs.all().map((r) => [text.slice(r.start, r.end), r.count, r.next]),
       [
         ['$', 1, 'other'],
         ['$$', 2, 'other'],
@@ -53,7 +55,7 @@ suite('envsubst scanTemplate: dollar runs', () => {
     const text = '$$${A} $${B} ${C}';
     const { runs, expansions } = scanTemplate(text);
     assert.deepEqual(
-      runs.map((r) => [r.start, r.end, r.count, r.next]),
+      runs.all().map((r) => [r.start, r.end, r.count, r.next]),
       [
         [0, 3, 3, 'brace'],
         [7, 9, 2, 'brace'],
@@ -73,7 +75,7 @@ suite('envsubst scanTemplate: dollar runs', () => {
     const text = '${A:-$$x$${B}} ${C/$$/x}';
     const { runs, expansions } = scanTemplate(text);
     assert.deepEqual(
-      runs.map((r) => r.start),
+      runs.all().map((r) => r.start),
       [0, 15],
     );
     assert.deepEqual(
@@ -85,7 +87,7 @@ suite('envsubst scanTemplate: dollar runs', () => {
   test('a run right after an expansion is found', () => {
     const text = '${A}$$$';
     assert.deepEqual(
-      scanTemplate(text).runs.map((r) => [r.start, r.count, r.next]),
+      scanTemplate(text).runs.all().map((r) => [r.start, r.count, r.next]),
       [
         [0, 1, 'brace'],
         [4, 3, 'eof'],
@@ -282,7 +284,7 @@ suite('envsubst scanTemplate: NUL ends the input', () => {
     const scan = scanTemplate(text);
     assert.equal(scan.nul, 9);
     assert.deepEqual(
-      scan.runs.map((r) => [r.start, r.count, r.next]),
+      scan.runs.all().map((r) => [r.start, r.count, r.next]),
       [
         [2, 1, 'brace'],
         [7, 2, 'eof'],

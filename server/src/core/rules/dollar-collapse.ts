@@ -44,13 +44,14 @@ leaves it untouched. Even runs of four or more are not flagged: they are the esc
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.runs.length; i++) {
-        const run = scan.runs[i];
-        if (run.next === 'brace' || run.count < 2 || (run.count % 2 === 0 && run.count >= 4)) continue;
-        const range = site.rangeOf(run.start, run.end);
-        const written = '$'.repeat(run.count);
-        const arrives = '$'.repeat(Math.ceil(run.count / 2));
+      // By index: the runs are packed (DollarRuns).
+      const { runs } = scan;
+      for (let i = 0; i < runs.length; i++) {
+        const count = runs.count(i);
+        if (count < 2 || (count % 2 === 0 && count >= 4) || runs.next(i) === 'brace') continue;
+        const range = site.rangeOf(runs.start(i), runs.end(i));
+        const written = '$'.repeat(count);
+        const arrives = '$'.repeat(Math.ceil(count / 2));
         const fixes: RuleFix[] = [{ title: `Double the escape: \`${written}${written}\` arrives as \`${written}\``, edits: [{ range: { start: range.end, end: range.end }, newText: written }], preferred: true }];
         const object = document.object;
         if (object) {

@@ -37,12 +37,13 @@ suppression and a reason.
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.runs.length; i++) {
-        const run = scan.runs[i];
-        if (run.count < 3 || run.count % 2 === 0 || run.next !== 'brace') continue;
-        const range = site.rangeOf(run.start, run.end);
-        const dollars = '$'.repeat(run.count);
+      // By index: the runs are packed (DollarRuns).
+      const { runs } = scan;
+      for (let i = 0; i < runs.length; i++) {
+        const count = runs.count(i);
+        if (count < 3 || count % 2 === 0 || runs.next(i) !== 'brace') continue;
+        const range = site.rangeOf(runs.start(i), runs.end(i));
+        const dollars = '$'.repeat(count);
         yield {
           range,
           message:

@@ -35,15 +35,16 @@ goes through another envsubst), suppress the finding with a reason.
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.runs.length; i++) {
-        const run = scan.runs[i];
-        if (run.next !== 'brace' || run.count < 4 || run.count % 2 !== 0) continue;
-        const range = site.rangeOf(run.start, run.end);
-        const arrives = '$'.repeat(run.count / 2);
+      // By index: the runs are packed (DollarRuns).
+      const { runs } = scan;
+      for (let i = 0; i < runs.length; i++) {
+        const count = runs.count(i);
+        if (count < 4 || count % 2 !== 0 || runs.next(i) !== 'brace') continue;
+        const range = site.rangeOf(runs.start(i), runs.end(i));
+        const arrives = '$'.repeat(count / 2);
         yield {
           range,
-          message: `\`${'$'.repeat(run.count)}{\` arrives as \`${arrives}{\`: the expression is escaped more than once. \`$\${\` is enough to keep \`\${\` literal.`,
+          message: `\`${'$'.repeat(count)}{\` arrives as \`${arrives}{\`: the expression is escaped more than once. \`$\${\` is enough to keep \`\${\` literal.`,
           related: relatedKustomizations(document.substitution.active),
           fixes: [{ title: 'Escape once: `$${` arrives as `${`', edits: [{ range: { start: range.start, end: range.end - 2 }, newText: '' }], preferred: true }],
         };

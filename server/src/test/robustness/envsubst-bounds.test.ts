@@ -20,7 +20,7 @@ const alphabet = ['$', '$', '$', '{', '{', '}', '}', ':', '-', '=', '?', '+', '#
 
 function run(text: string): void {
   const scan = scanTemplate(text);
-  for (const r of scan.runs) assert.ok(r.start >= 0 && r.start < r.end && r.end <= text.length);
+  for (const r of scan.runs.all()) assert.ok(r.start >= 0 && r.start < r.end && r.end <= text.length);
   for (const e of scan.expansions) assert.ok(e.start >= 0 && e.start < e.end && e.end <= text.length);
   for (const strict of [false, true]) {
     const result = envsubst(text, lookup, { strict });
