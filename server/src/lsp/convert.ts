@@ -1,6 +1,7 @@
 /**
  * The one place where core findings become LSP types. Offsets are UTF-16 units, the same
- * unit LSP positions use by default, so conversion is TextDocument's positionAt.
+ * unit LSP positions use by default, so conversion is a line lookup (TextDocument's
+ * positionAt, or a LineIndex, which gives the same positions).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
@@ -27,9 +28,10 @@ export function toLspRange(document: TextDocument, range: Range) {
  */
 export function toDiagnostics(document: TextDocument, findings: readonly Finding[], version: number | null, store: FixStore, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): Diagnostic[] {
   const data = store.remember(document.uri, version, findings.map((f) => f.fixes));
-  // One line index per related file for the whole publish, not one per diagnostic.
+  // One line index per file for the whole publish, not one per diagnostic.
+  const own = ownPositions(document);
   const positions = new Map<string, (other: string, offset: number) => Position>();
-  const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, document, textOf)).get(file)!;
+  const positionsFor = (file: string) => positions.get(file) ?? positions.set(file, positionsIn(file, own, textOf)).get(file)!;
   // Most findings of a file point at the same few Kustomizations, through shared entries
   // (rules/contexts.ts): each entry is converted once per publish.
   const related = new Map<RelatedEntry, DiagnosticRelatedInformation>();
@@ -42,7 +44,7 @@ export function toDiagnostics(document: TextDocument, findings: readonly Finding
     }
     return info;
   };
-  return findings.map((finding, i) => toDiagnostic(document, finding, relatedFor(finding), data[i]));
+  return findings.map((finding, i) => toDiagnostic({ start: own(finding.range.start), end: own(finding.range.end) }, finding, relatedFor(finding), data[i]));
 }
 
 type RelatedEntry = Finding['related'][number];
@@ -80,8 +82,7 @@ const bodies = new WeakMap<Finding, DiagnosticBody>();
  * Related locations usually point into other files (the Kustomization, the variable
  * ConfigMap): their positions come from those files' texts, through `textOf`.
  */
-function toDiagnostic(document: TextDocument, finding: Finding, relatedOf: (related: RelatedEntry) => DiagnosticRelatedInformation, data: DiagnosticData | undefined): Diagnostic {
-  const range = toLspRange(document, finding.range);
+function toDiagnostic(range: { start: Position; end: Position }, finding: Finding, relatedOf: (related: RelatedEntry) => DiagnosticRelatedInformation, data: DiagnosticData | undefined): Diagnostic {
   let body = bodies.get(finding);
   if (!body || !bodyHolds(body, range, finding.related, relatedOf)) {
     body = diagnosticBody({
@@ -99,22 +100,47 @@ function toDiagnostic(document: TextDocument, finding: Finding, relatedOf: (rela
 }
 
 /**
- * Positions in `file` (the document's own file) and in other files, whose texts come from
- * `textOf`: an open editor buffer when there is one, else the file as the engine knows it.
+ * Positions in `file` (the document's own file, through `own`) and in other files, whose texts
+ * come from `textOf`: an open editor buffer when there is one, else the file as the engine knows it.
  */
-function positionsIn(file: string, document: TextDocument, textOf: (file: string) => string | undefined): (other: string, offset: number) => Position {
+function positionsIn(file: string, own: (offset: number) => Position, textOf: (file: string) => string | undefined): (other: string, offset: number) => Position {
   const indexes = new Map<string, LineIndex>();
   return (other, offset) => {
-    if (other === file) return document.positionAt(offset);
+    if (other === file) return own(offset);
     let index = indexes.get(other);
     if (!index) indexes.set(other, (index = new LineIndex(textOf(other) ?? '')));
     return index.positionAt(offset);
   };
 }
 
+/** Documents whose TextDocument has its line offsets (warmLineOffsets). */
+const warmed = new WeakSet<TextDocument>();
+
+/**
+ * Positions in the document's own text. TextDocument keeps its line offsets through
+ * incremental edits, but builds them the first time with a call per character: 6–9 ms of the
+ * bench's 10k-line manifest's open, before its diagnostics could go out. Until it has them,
+ * a LineIndex (2 ms) answers.
+ */
+function ownPositions(document: TextDocument): (offset: number) => Position {
+  if (warmed.has(document)) return (offset) => document.positionAt(offset);
+  const index = new LineIndex(document.getText());
+  return (offset) => index.positionAt(offset);
+}
+
+/**
+ * Has the TextDocument build its line offsets, once the document's first diagnostics are out:
+ * its first edit needs them, and would otherwise wait for them.
+ */
+export function warmLineOffsets(document: TextDocument): void {
+  if (warmed.has(document)) return;
+  document.positionAt(0);
+  warmed.add(document);
+}
+
 /** Code actions for one diagnostic, built only from the fixes it carries (through the fix store). */
 export function toCodeActions(diagnostic: Diagnostic, fixes: readonly Fix[], file: string, document: TextDocument, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): CodeAction[] {
-  const positionIn = positionsIn(file, document, textOf);
+  const positionIn = positionsIn(file, ownPositions(document), textOf);
   return fixes.map((fix) => {
     const changes: Record<string, TextEdit[]> = {};
     for (const edit of fix.edits) {

@@ -6,7 +6,7 @@
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { toDiagnostics } from '../convert';
+import { toDiagnostics, warmLineOffsets } from '../convert';
 import type { FixStore } from '../fix-store';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
@@ -148,6 +148,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const diagnostics = toDiagnostics(document, own, document.version, fixes, (other) => workspaces.uriOf(located, other), (other) => located.engine.index.text(other));
     log.debug(`checked ${located.file} v${document.version}: ${diagnostics.length} diagnostics in ${Date.now() - started} ms (${analyzed - started} ms analysing)`);
     written = connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+    afterWritten(() => warmLineOffsets(document));
   };
 
   const changed = (document: TextDocument) => {
