@@ -12,7 +12,7 @@ import { envsubst } from '../envsubst';
 import type { FileIndex } from '../workspace/file-index';
 import { clusterName, strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
-import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, type FluxOverlay, type ObjectData, type PatchSource } from './object-data';
+import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData, type PatchSource } from './object-data';
 import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
 import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
@@ -316,8 +316,12 @@ export class FluxGraph {
     for (const rendered of instance.tree.occurrences) {
       if (rendered.role !== 'resource' || !this.mayHoldSources(rendered.file)) continue;
       for (const object of this.index.model(rendered.file)?.objects ?? []) {
-        const data = objectData(object);
-        if (data) this.putObject(cluster, placedData(data, rendered.chain, flux, this.index));
+        const placed = placedFileObject(object, rendered.chain, flux, this.index);
+        if (placed) this.putObject(cluster, placed);
+        else {
+          const data = objectData(object);
+          if (data) this.putObject(cluster, placedData(data, rendered.chain, flux, this.index));
+        }
       }
     }
     // Generators, inner kustomizations first: a `behavior: merge` overlay finds its base's object.
