@@ -9,7 +9,7 @@
  * five such processes). Measured hot instead (the best of several parses in this process, as
  * yamlParseMs does), the same parse of the 10k-line manifest is 2.6 to 6.3 times faster: that
  * floor asks a first open to beat code V8 has long optimized. #9 gives yaml's speed on this
- * kind of machine as about 1.5 MB/s, which is what the fresh-process parse measures (1.6–2.4
+ * kind of machine as about 1.5 MB/s, which is what the fresh-process parse measures (1.4–2.4
  * MB/s for the 10k-line manifest in the runs so far; hot, 6–11 MB/s). The hot figure stays
  * beside each budget, for scale.
  */
