@@ -386,6 +386,9 @@ function nameAt(level: KustomizeFile, name: string): string {
  * (about 12 of the 20 ms of building the bench's graph after its 10k-line manifest, cold).
  * Who it is (kind, name, namespace) does not depend on its data, nor on patches: it is known
  * at once. Undefined for other kinds, and for an ExternalSecret, whose name is in its spec.
+ * The graph reads the data it needs while it is built (resolveVariables); a graph kept
+ * through edits of such ConfigMaps (workspace/graph-edits.ts) never needed theirs, so what
+ * it would say later does not matter to it.
  */
 export function placedFileObject(object: K8sObject, chain: readonly KustomizeFile[], flux: FluxOverlay, index: FileIndex): ObjectData | undefined {
   if (!isConfigMapOrSecret(object)) return undefined;
