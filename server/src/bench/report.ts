@@ -32,6 +32,18 @@ export function bestOf(runs: number, work: () => void, warmups = 1): number {
   return best;
 }
 
+/**
+ * The fastest timing of each of `works`, run in turn `runs` times (after one untimed round):
+ * a ratio of two of them then compares timings from the same spells of the machine, which
+ * moves by a third from one minute to the next.
+ */
+export function bestOfEach(runs: number, works: ReadonlyArray<() => void>): number[] {
+  works.forEach((work) => work());
+  const best = works.map(() => Infinity);
+  for (let i = 0; i < runs; i++) works.forEach((work, w) => (best[w] = Math.min(best[w], timeMs(work))));
+  return best;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
