@@ -140,7 +140,8 @@ export function warmLineOffsets(document: TextDocument): void {
 
 /** Code actions for one diagnostic, built only from the fixes it carries (through the fix store). */
 export function toCodeActions(diagnostic: Diagnostic, fixes: readonly Fix[], file: string, document: TextDocument, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): CodeAction[] {
-  const positionIn = positionsIn(file, ownPositions(document), textOf);
+  // Asked after the document's first diagnostics, when its TextDocument has its line offsets.
+  const positionIn = positionsIn(file, (offset) => document.positionAt(offset), textOf);
   return fixes.map((fix) => {
     const changes: Record<string, TextEdit[]> = {};
     for (const edit of fix.edits) {

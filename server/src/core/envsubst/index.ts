@@ -4,7 +4,7 @@
  * editor. The core is pure: it imports nothing outside this folder.
  */
 export { envsubst, evaluateExpansion, type EnvsubstOptions, type EnvsubstResult, type Lookup } from './evaluate';
-export { DollarRuns, noRuns, scanTemplate, type DollarRun, type Expansion, type TemplateScan } from './template';
+export { noRuns, scanTemplate, type DollarRuns, type DollarRun, type Expansion, type TemplateScan } from './template';
 export { isDefaultOperator, type ArgumentNode, type ExpansionNode, type NameRef, type Operator, type TextNode } from './ast';
 export {
   BAD_SUBSTITUTION,
