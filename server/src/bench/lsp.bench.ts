@@ -81,6 +81,8 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
   if (servers.length === 0) return lines;
 
   const rows: Row[] = [];
+  // The same warm-up for every server run and for the open's floor.
+  const warmUp = generateManifest(SEED ^ WARM_UP_SEED, WARM_UP_LINES);
   for (const size of options.quick ? SIZES.slice(0, 2) : SIZES) {
     const label = `${size / 1000}k`;
     const manifest = generateManifest(SEED ^ size, size);
@@ -94,7 +96,6 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
     const lineCount = manifest.split('\n').length - 1;
     lines.push(`${label}: ${lineCount} lines, ${mb(Buffer.byteLength(manifest))}, ${manifest.split('\n---\n').length} documents; yaml parseAllDocuments ${ms(hotParse)} (hot, best of five); repo ${repo.files} files`);
     const budgeted = size === 10_000;
-    const warmUp = generateManifest(SEED ^ WARM_UP_SEED, WARM_UP_LINES);
     const floor = new FreshFloor([manifest], [warmUp]);
     // An open is one sample per process: the median of several processes (the 50k-line runs
     // take most of the bench, so once). Round by round, the servers and the floor in turn, so
@@ -102,7 +103,7 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
     const runs = size >= 50_000 ? 1 : RUNS;
     const samples = new Map<string, Measured[]>(servers.map((server) => [server.name, []]));
     for (let run = 0; run < runs; run++) {
-      for (const server of servers) samples.get(server.name)!.push(await measure(server, repo.root, manifest));
+      for (const server of servers) samples.get(server.name)!.push(await measure(server, repo.root, manifest, warmUp));
       if (budgeted) floor.sample();
     }
     const results = new Map([...samples].map(([name, measured]) => [name, medianOf(measured)]));
@@ -185,7 +186,7 @@ function medianOf(samples: Measured[]): Measured {
 }
 
 /** One server, one manifest: a fresh process for the cold open, another for the rest. */
-async function measure(server: ServerSpec, root: string, text: string): Promise<Measured> {
+async function measure(server: ServerSpec, root: string, text: string, warmUp: string): Promise<Measured> {
   const uriOf = (file: string) => pathToFileURL(path.join(root, ...file.split('/'))).toString();
   const uri = uriOf(MANIFEST);
   let cold = NaN;
@@ -197,7 +198,7 @@ async function measure(server: ServerSpec, root: string, text: string): Promise<
   }
   const client = await BenchLspClient.start(server, root);
   try {
-    await client.open(uriOf(WARM_UP), generateManifest(SEED ^ WARM_UP_SEED, WARM_UP_LINES), 1);
+    await client.open(uriOf(WARM_UP), warmUp, 1);
     const opened = await timeMsAsync(() => client.open(uri, text, 1));
     const edits: number[] = [];
     let current = text;
