@@ -20,11 +20,22 @@ const common = {
   logLevel: 'warning',
 };
 
+// re2js (Go's regexp syntax, for Fleet's comparePatches names) is a quarter of the server and
+// CLI bundles, and loading it took 15–20 ms of every start. It is bundled on its own, and the
+// server and the CLI require it from there on first use (server/src/core/fleet/regexp.ts).
+const re2jsApart = {
+  name: 're2js-apart',
+  setup(build) {
+    build.onResolve({ filter: /^re2js$/ }, () => ({ path: './re2js.js', external: true }));
+  },
+};
+
 const builds = [
   // VS Code provides `vscode` at run time; it must never be bundled.
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
-  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, plugins: [re2jsApart] },
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [re2jsApart] },
+  { ...common, entryPoints: ['re2js'], outfile: 'dist/re2js.js' },
 ];
 
 if (watch) {

@@ -55,7 +55,7 @@ function filesUnder(relative: string): string[] {
 
 /** The files the package may hold, as written in the repository. */
 function allowedFiles(): string[] {
-  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/extension.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
+  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
 }
 
 /** vsce stores these three under the names the Marketplace reads. */
@@ -115,7 +115,7 @@ suite('package: the .vsix', function () {
   });
 
   test('the bundles are minified, without source maps, and leave `vscode` to VS Code', () => {
-    for (const file of ['dist/extension.js', 'dist/server.js', 'dist/cli.js']) {
+    for (const file of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/re2js.js']) {
       const text = entries.get(`extension/${file}`)?.toString('utf8') ?? '';
       assert.ok(text.length > 10_000, `${file} is missing or empty`);
       assert.doesNotMatch(text, /\/\/# sourceMappingURL=/, `${file} points at a source map`);
@@ -124,6 +124,21 @@ suite('package: the .vsix', function () {
     }
     assert.match(entries.get('extension/dist/extension.js')!.toString('utf8'), /require\("vscode"\)/);
     assert.equal(packaged.main, './dist/extension.js');
+  });
+
+  test('the packaged CLI runs from the package alone, and loads re2js from its own bundle for a Fleet name regex', () => {
+    // Unpacked outside the repository, so no node_modules can stand in for a missing bundle.
+    const unpacked = path.join(scratch, 'unpacked');
+    for (const [name, data] of entries) {
+      if (!name.startsWith('extension/dist/')) continue;
+      fs.mkdirSync(path.dirname(path.join(unpacked, name)), { recursive: true });
+      fs.writeFileSync(path.join(unpacked, name), data);
+    }
+    const fixture = path.join(scratch, 'fleet');
+    fs.cpSync(path.join(projectRoot, 'test-fixtures', 'rules', 'FLEET-PATCH-NAME', 'invalid'), fixture, { recursive: true });
+    const result = spawnSync(process.execPath, [path.join(unpacked, 'extension', 'dist', 'cli.js'), 'check', '--no-color', '.'], { cwd: fixture, encoding: 'utf8' });
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stdout, /FLEET-PATCH-NAME: .*error parsing regexp: missing closing \]/);
   });
 
   test('the manifest: a 128×128 PNG icon, and the trust and virtual-workspace support it really has', () => {
