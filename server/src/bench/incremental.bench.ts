@@ -11,6 +11,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { Engine } from '../core/engine';
 import { parseIncremental, reparseYamlFile } from '../core/workspace/reparse';
+import type { ChangedSpan } from '../core/workspace/text-change';
 import { parseYamlFile, type ParsedFile } from '../core/yaml/document';
 import { NodeHost } from '../node-host';
 import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest, random } from './generate';
@@ -30,10 +31,16 @@ const INSERTS = ['x', ' ', '\n', '"', "'", '[', ']', '{', '}', ':', '- ', '---\n
 
 /** One random edit: somewhere, remove up to 7 units, insert one of INSERTS (or nothing). */
 export function randomEdit(text: string, next: () => number): string {
+  return randomSpannedEdit(text, next).text;
+}
+
+/** randomEdit, with the span it replaced: text[start, oldEnd) became the new text's [start, newEnd). */
+export function randomSpannedEdit(text: string, next: () => number): { text: string; span: ChangedSpan } {
   const start = Math.floor(next() * (text.length + 1));
   const removed = next() < 0.4 ? Math.floor(next() * 8) : 0;
   const inserted = next() < 0.85 ? INSERTS[Math.floor(next() * INSERTS.length)] : '';
-  return text.slice(0, start) + inserted + text.slice(Math.min(text.length, start + removed));
+  const oldEnd = Math.min(text.length, start + removed);
+  return { text: text.slice(0, start) + inserted + text.slice(oldEnd), span: { start, oldEnd, newEnd: start + inserted.length } };
 }
 
 /**

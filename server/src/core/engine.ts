@@ -18,6 +18,7 @@ import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { LazyDocumentView } from './workspace/document-view';
 import { editKeepsGraph, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
+import { spanOf, type KnownEdit } from './workspace/text-change';
 import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
@@ -115,8 +116,11 @@ export class Engine {
     return this.graph;
   }
 
-  /** A file's new text (undefined: deleted). Returns true when every file must be re-checked. */
-  update(file: string, text: string | undefined): boolean {
+  /**
+   * A file's new text (undefined: deleted). Returns true when every file must be re-checked.
+   * `edit`, from an editor, says where the text it had last changed (else texts are compared).
+   */
+  update(file: string, text: string | undefined, edit?: KnownEdit): boolean {
     // A file the index has not read yet is read now: opening an unchanged file changes nothing.
     const before = this.index.text(file);
     const objectsBefore = this.graph ? this.index.knownObjects(file) : undefined;
@@ -125,9 +129,9 @@ export class Engine {
     const otherBefore = relevantBefore && this.otherGraphInput(file);
     const markersBefore = before !== undefined ? this.index.knownFact<boolean>(file, otherGraphInputFact) : undefined;
     const layout = this.index.layoutVersion();
-    if (!this.index.update(file, text)) return false;
+    if (!this.index.update(file, text, edit)) return false;
     // A keystroke in a big manifest: only the text around the edit can add a marker.
-    if (markersBefore === false && before !== undefined && text !== undefined) this.index.setFact(file, otherGraphInputFact, otherGraphInputAfterEdit(before, text));
+    if (markersBefore === false && before !== undefined && text !== undefined) this.index.setFact(file, otherGraphInputFact, otherGraphInputAfterEdit(before, text, spanOf(edit, before, text)));
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
     if (file === configFile) {

@@ -6,7 +6,6 @@
 // First: before anything allocates much, or is optimized.
 import './young-generation';
 import '../no-inlining';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Console } from 'console';
 import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
 import { jsonEncoder } from './diagnostic-json';
@@ -23,6 +22,7 @@ import { registerNavigation } from './requests/navigation';
 import { registerRenderRequests } from './requests/render';
 import { toEngineSettings, watchSettings } from './settings';
 import { Workspaces } from './workspace';
+import { EditSpans } from './edit-spans';
 
 if (process.argv.includes('--version')) {
   process.stdout.write(`render-lens-server ${version}\n`);
@@ -30,7 +30,8 @@ if (process.argv.includes('--version')) {
 }
 
 const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const editSpans = new EditSpans();
+const documents = new TextDocuments(editSpans.documents);
 const log = createLogger(connection, () => process.env.RENDER_LENS_LOG === 'debug');
 const workspaces = new Workspaces({ log: (message) => log.error(message) });
 
@@ -60,7 +61,7 @@ connection.onInitialize((params): InitializeResult => {
 
 const fixes = new FixStore();
 let startupCheckQueued = false;
-const diagnostics = registerDiagnostics(connection, documents, workspaces, fixes, log);
+const diagnostics = registerDiagnostics(connection, documents, workspaces, fixes, log, undefined, editSpans);
 watchSettings(
   connection,
   () => configurationSupported,

@@ -7,9 +7,10 @@
  * now and then change a variable the manifest reads (a graph change between two edits).
  */
 import * as assert from 'assert/strict';
-import { LSP_REPO_KEY, lspExtra, randomEdit } from '../bench/incremental.bench';
+import { LSP_REPO_KEY, lspExtra, randomEdit, randomSpannedEdit } from '../bench/incremental.bench';
 import { CLUSTERS, FIRST_APP_BASE, SEED, generateManifest, random } from '../bench/generate';
 import { Engine } from '../core/engine';
+import type { ChangedSpan } from '../core/workspace/text-change';
 import { MemoryHost } from '../core/host';
 import { generatedRepoFiles } from './support/generated-repo';
 import { loadRepos } from './support/mutations';
@@ -50,6 +51,48 @@ suite('incremental analysis = a fresh check', () => {
     assert.ok(checked > 500, `only ${checked} findings compared`);
   }).timeout(120_000);
 
+  test("edits with the editor's spans: exact, wider than the change, or from another text", () => {
+    // The server passes each keystroke's range (lsp/edit-spans.ts): the re-parse and the graph
+    // check then skip comparing the versions. A span must only cover the change, and one that
+    // does not start from the engine's text must be ignored.
+    const next = random(SEED ^ 0x5a4e);
+    const host = new MemoryHost(files);
+    const used = { exact: 0, wider: 0, foreign: 0 };
+    for (let n = 0; n < 8; n++) {
+      const following = new Engine(host);
+      let text = generateManifest(SEED ^ (n + 31), 60 + Math.floor(next() * 120));
+      following.update(manifest, text);
+      following.analyzeFile(manifest, { keep: true });
+      for (let step = 0; step < 8; step++) {
+        const before = text;
+        const kind = next() < 0.4 ? 'exact' : next() < 0.6 ? 'wider' : 'foreign';
+        const edit = kind === 'foreign' ? sameLengthEdit(before, next) : randomSpannedEdit(before, next);
+        text = edit.text;
+        let span = edit.span;
+        if (kind === 'wider') {
+          // An editor replacing a stretch around the keystroke with itself.
+          const left = Math.min(span.start, Math.floor(next() * 40));
+          const right = Math.min(before.length - span.oldEnd, Math.floor(next() * 40));
+          span = { start: span.start - left, oldEnd: span.oldEnd + right, newEnd: span.newEnd + right };
+        }
+        // A span given with another text: it must not be trusted. It says only the first
+        // character changed, which fits the lengths, so a trusting engine would keep the
+        // document that did change as it was.
+        const from = kind === 'foreign' ? `${before} ` : before;
+        if (kind === 'foreign') span = { start: 0, oldEnd: 1, newEnd: 1 };
+        used[kind]++;
+        following.update(manifest, text, { before: from, span });
+        const fresh = new Engine(host);
+        fresh.update(manifest, text);
+        assert.deepEqual(plain(following.analyzeFile(manifest, { keep: true })), plain(fresh.analyzeFile(manifest)), `case ${n}, step ${step}, ${kind} span`);
+        // The parse itself, where a stale document would show even if no finding changed.
+        const documents = (engine: Engine) => engine.index.parsed(manifest)?.documents.map((d) => [d.range, valueOf(d), d.errors.map((e) => e.message)]);
+        assert.deepEqual(documents(following), documents(fresh), `case ${n}, step ${step}, ${kind} span`);
+      }
+    }
+    assert.ok(used.exact > 5 && used.wider > 5 && used.foreign > 5, JSON.stringify(used));
+  }).timeout(120_000);
+
   test('answers shared across checks follow an edit of another file that keeps the graph', () => {
     // UNUSED-VAR reads which names every rendered file mentions, kept while nothing changes.
     const repo = loadRepos().find((r) => r.name === 'rules/UNUSED-VAR/shared-configmap')!;
@@ -69,6 +112,22 @@ suite('incremental analysis = a fresh check', () => {
     assert.deepEqual(plain(engine.analyzeFile(vars, { keep: true })), plain(fresh.analyzeFile(vars)));
   });
 });
+
+/** One character somewhere replaced by another: the text keeps its length. */
+function sameLengthEdit(text: string, next: () => number): { text: string; span: ChangedSpan } {
+  const at = Math.floor(next() * text.length);
+  const by = text[at] === 'x' ? 'y' : 'x';
+  return { text: text.slice(0, at) + by + text.slice(at + 1), span: { start: at, oldEnd: at + 1, newEnd: at + 1 } };
+}
+
+/** A document's value, or why it has none (an alias without its anchor, after a random edit). */
+function valueOf(document: { toJS(options: { mapAsMap: boolean }): unknown }): unknown {
+  try {
+    return document.toJS({ mapAsMap: true });
+  } catch (error) {
+    return String(error);
+  }
+}
 
 /** What every reader of a result sees: a kept finding's ranges read their document's offsets (document-cache.ts). */
 function plain<T>(value: T): T {

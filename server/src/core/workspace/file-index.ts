@@ -13,6 +13,7 @@ import type { ParsedFile } from '../yaml/document';
 import { modelOf, modelOfRoots, type FileModel } from './file-model';
 import { objectsOf, type K8sObject } from './objects';
 import { parseIncremental, reparseYamlFile } from './reparse';
+import { spanOf, type ChangedSpan, type KnownEdit } from './text-change';
 
 interface Entry {
   text: string | undefined;
@@ -21,6 +22,8 @@ interface Entry {
   parsed?: ParsedFile;
   /** The parse of an earlier version, until this version is parsed from it. */
   previous?: ParsedFile;
+  /** How `previous` became this version, when the editor said so (and `previous` is the version right before). */
+  previousEdit?: ChangedSpan;
   objects?: K8sObject[];
   /** The compact model (file-model.ts): small, so it stays while the text does. */
   model?: FileModel;
@@ -155,9 +158,10 @@ export class FileIndex {
     if (entry.text === undefined) return undefined;
     if (!entry.parsed) {
       // A file the Flux graph read has its block reading in its model: its nodes are reused.
-      entry.parsed = entry.previous ? reparseYamlFile(entry.previous, entry.text) : parseIncremental(entry.text, entry.model?.block);
+      entry.parsed = entry.previous ? reparseYamlFile(entry.previous, entry.text, entry.previousEdit) : parseIncremental(entry.text, entry.model?.block);
       // The earlier parse now belongs to this one (its untouched documents were moved over).
       entry.previous = undefined;
+      entry.previousEdit = undefined;
     }
     this.keepParsed(file, entry.text.length);
     return entry.parsed;
@@ -217,8 +221,11 @@ export class FileIndex {
     return entry?.model?.objects ?? entry?.objects ?? (entry?.parsed ? this.objects(file) : undefined);
   }
 
-  /** A file's new text (or undefined when deleted). Returns false when nothing changed. */
-  update(file: string, text: string | undefined): boolean {
+  /**
+   * A file's new text (or undefined when deleted). Returns false when nothing changed. `edit`
+   * is how the text the index had became `text`, when the editor reported it.
+   */
+  update(file: string, text: string | undefined, edit?: KnownEdit): boolean {
     const known = this.entries.get(file);
     const listed = this.listing?.includes(file) ?? true;
     if (known && known.text === text && listed === (text !== undefined)) return false;
@@ -234,7 +241,9 @@ export class FileIndex {
     const previous = text === undefined ? undefined : (known?.parsed ?? known?.previous);
     this.forgetParsed(file);
     for (const byFile of this.facts.values()) byFile.delete(file);
-    this.entries.set(file, newEntry(text, previous));
+    // The editor's edit spans from the text before, so it fits the previous parse only if that is of it.
+    const previousEdit = previous && text !== undefined && previous.text === known?.text ? spanOf(edit, previous.text, text) : undefined;
+    this.entries.set(file, newEntry(text, previous, previousEdit));
     this.texts = ++versions;
     return true;
   }
@@ -273,8 +282,8 @@ export class FileIndex {
 }
 
 /** Every entry has every field from the start: one shape for all, so reading them stays fast. */
-function newEntry(text: string | undefined, previous: ParsedFile | undefined): Entry {
-  return { text, version: ++versions, parsed: undefined, previous, objects: undefined, model: undefined };
+function newEntry(text: string | undefined, previous: ParsedFile | undefined, previousEdit?: ChangedSpan): Entry {
+  return { text, version: ++versions, parsed: undefined, previous, previousEdit, objects: undefined, model: undefined };
 }
 
 function parentOf(path: string): string {

@@ -8,7 +8,7 @@
  */
 import type { FluxGraph } from '../flux/graph';
 import type { K8sObject } from './objects';
-import { changedSpan } from './text-change';
+import { changedSpan, type ChangedSpan } from './text-change';
 
 /** What makes a file a graph input other than its ConfigMaps and Secrets (see engine.ts). */
 export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
@@ -23,8 +23,8 @@ const reach = 32;
  * kind name, which is skipped on the way out. A keystroke in a 50,000-line manifest so looks
  * at a few hundred characters instead of two megabytes.
  */
-export function otherGraphInputAfterEdit(before: string, after: string): boolean {
-  const { start, newEnd } = changedSpan(before, after);
+export function otherGraphInputAfterEdit(before: string, after: string, edit?: ChangedSpan): boolean {
+  const { start, newEnd } = edit ?? changedSpan(before, after);
   let from = Math.max(0, start - reach);
   while (from > 0 && /\s/.test(after[from - 1])) from--;
   let to = Math.min(after.length, newEnd + reach);

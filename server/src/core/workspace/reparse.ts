@@ -18,7 +18,7 @@
  */
 import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
-import { changedSpan } from './text-change';
+import { changedSpan, type ChangedSpan } from './text-change';
 import { detachedSlice, movePartSource, setPartSource } from '../yaml/part-source';
 import { moveNode } from '../yaml/fast-nodes';
 import type { BlockFile } from '../yaml/block-yaml';
@@ -41,23 +41,23 @@ export function parseIncremental(text: string, block?: BlockFile): ParsedFile {
  * that the edit did not touch. `previous` must not be used afterwards: its untouched
  * documents now belong to the new parse, with offsets into the new text.
  */
-export function reparseYamlFile(previous: ParsedFile, text: string): ParsedFile {
+export function reparseYamlFile(previous: ParsedFile, text: string, edit?: ChangedSpan): ParsedFile {
   if (!reusable.has(previous)) return parseIncremental(text);
   if (previous.text === text) return previous;
   reusable.delete(previous);
-  const result = spliced(previous, text);
+  const result = spliced(previous, text, edit);
   if (!result) return parseIncremental(text);
   reusable.add(result);
   plain.add(result);
   return result;
 }
 
-function spliced(previous: ParsedFile, text: string): ParsedFile | undefined {
+function spliced(previous: ParsedFile, text: string, edit: ChangedSpan | undefined): ParsedFile | undefined {
   const old = previous.text;
   const documents = previous.documents;
   if (documents.length === 0 || text.length > maxFileSize || !isPlain(previous)) return undefined;
   // The change: old[prefix, changeEnd) became text[prefix, changeEnd + delta).
-  const { start: prefix, oldEnd: changeEnd } = changedSpan(old, text);
+  const { start: prefix, oldEnd: changeEnd } = edit ?? changedSpan(old, text);
   const delta = text.length - old.length;
 
   // Where each document's part starts: 0 for the first (comments before it belong to it),

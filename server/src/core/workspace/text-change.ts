@@ -1,6 +1,7 @@
 /**
  * Where two versions of a text differ: the edit between them as one span. An editor sends
- * a keystroke as a range; the engine receives whole texts, and finds the span again here.
+ * a keystroke as a range, which the server passes on (KnownEdit); without one, the engine
+ * finds the span again by comparing the texts, 2–10 ms for a 2 MB manifest.
  */
 
 /** old[start, oldEnd) became text[start, newEnd). */
@@ -8,6 +9,25 @@ export interface ChangedSpan {
   start: number;
   oldEnd: number;
   newEnd: number;
+}
+
+/**
+ * An edit as the editor reported it: `before` (the very string the engine was given last)
+ * became the new text by replacing [span.start, span.oldEnd) with text up to span.newEnd.
+ * The span may be wider than what really changed (an editor may replace text with itself);
+ * every user of a span only needs it to cover the change.
+ */
+export interface KnownEdit {
+  before: string;
+  span: ChangedSpan;
+}
+
+/** The edit's span when it is one from `old` to `text`, else undefined (the lengths must agree too). */
+export function spanOf(edit: KnownEdit | undefined, old: string, text: string): ChangedSpan | undefined {
+  if (edit === undefined || edit.before !== old) return undefined;
+  const { start, oldEnd, newEnd } = edit.span;
+  const fits = 0 <= start && start <= oldEnd && oldEnd <= old.length && start <= newEnd && newEnd <= text.length;
+  return fits && old.length - oldEnd === text.length - newEnd ? edit.span : undefined;
 }
 
 export function changedSpan(old: string, text: string): ChangedSpan {

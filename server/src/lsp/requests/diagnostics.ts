@@ -7,6 +7,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostics, warmLineOffsets } from '../convert';
+import type { EditSpans } from '../edit-spans';
 import type { FixStore } from '../fix-store';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
@@ -33,7 +34,7 @@ const deferByTimer: Defer = (work, ms) => {
   return () => clearTimeout(timer);
 };
 
-export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger, defer: Defer = deferByTimer): DiagnosticsScheduler {
+export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger, defer: Defer = deferByTimer, edits?: EditSpans): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
   // is checked, once the queue of pending events has drained. One document at a time, and the
   // next check waits until the last diagnostics are written: a big message leaves through the
@@ -154,7 +155,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   const changed = (document: TextDocument) => {
     const located = workspaces.locate(document.uri);
     const started = Date.now();
-    const graphChanged = located?.engine.update(located.file, document.getText()) ?? false;
+    const graphChanged = located?.engine.update(located.file, document.getText(), edits?.take(document)) ?? false;
     if (located) log.debug(`updated ${located.file} v${document.version} in ${Date.now() - started} ms${graphChanged ? '; the Flux graph will be rebuilt' : ''}`);
     // The edited document first: its diagnostics are the ones the user is waiting for.
     others.delete(document.uri);
