@@ -29,6 +29,13 @@ import { sourceRange } from './yaml/scalar-text';
 
 /** The index's fact: does the text hold a graph input other than ConfigMaps and Secrets (graph-edits.ts)? */
 const otherGraphInputFact = 'other-graph-input';
+/**
+ * Graph inputs whose own text rules read (Flux objects, an ExternalSecret, what sets strict
+ * mode), so a check never skips them. A kustomize Kustomization or Component is a graph input
+ * too, but what a rule reports in one is a variable it defines, which the definitions index
+ * knows (holdsDefinitions), or a `$`.
+ */
+const fluxInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*ExternalSecret\b|StrictPostBuildSubstitutions|Flux Version:/;
 
 export interface EngineSettings {
   /** Per-rule severity overrides from the editor; they win over `.render-lens.yaml`. */
@@ -153,13 +160,13 @@ export class Engine {
 
   /**
    * The scalar count of a file no rule can report on (workspace/nothing-to-check.ts), else
-   * undefined: not a Flux, Fleet or kustomization file, and no variable a cluster reads is
-   * defined in it (a ConfigMap nothing names, a patch of a Deployment).
+   * undefined: not a Flux or Fleet file, and no variable a cluster reads is defined in it (a
+   * ConfigMap nothing names, a patch of a Deployment, a kustomization without generators).
    */
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
-    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || kustomizationFileNames.includes(file.slice(file.lastIndexOf('/') + 1)) || this.otherGraphInput(file)) return undefined;
+    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
     return holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : scalarsOfCleanText(text);
   }
 
