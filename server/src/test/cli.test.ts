@@ -6,6 +6,7 @@ import { createRequire } from 'module';
 import * as os from 'os';
 import * as path from 'path';
 import { fixturesDir, loadConformance, projectRoot } from './support/paths';
+import { testCompileCache } from './support/temp-workspace';
 
 const cli = path.join(projectRoot, 'dist', 'cli.js');
 
@@ -13,7 +14,7 @@ function run(args: string[], options: { input?: string; env?: Record<string, str
   const result = spawnSync(process.execPath, [cli, ...args], {
     cwd: projectRoot,
     input: options.input ?? '',
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', RENDER_LENS_CACHE_DIR: testCompileCache, ...options.env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -196,5 +197,45 @@ suite('cli: render', () => {
     assert.match(stdout, /^ {2}auth: Bearer <secret token>$/m);
     assert.match(stdout, /^ {2}password: <redacted sha256:[0-9a-f]{12}>$/m);
     assert.doesNotMatch(stdout, /s3cr3t|hunter2/);
+  });
+});
+
+suite('cli: compile cache', () => {
+  test('a run leaves the compiled bundle in the user cache; later runs use it, and redo a damaged or stale one', () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-cache-'));
+    const check = (env: Record<string, string> = {}) => run(['check', '--root', demo, '--format', 'json', demo], { env: { RENDER_LENS_CACHE_DIR: cache, RENDER_LENS_LOG: 'debug', ...env } });
+    const said = (stderr: string) => [...stderr.matchAll(/^render-lens: compile cache: (\w+)/gm)].map((m) => m[1]);
+    const cached = () => fs.readdirSync(cache).filter((name) => name.endsWith('.v8cache'));
+    try {
+      // Another bundle's cache, which a new one replaces.
+      const stale = 'cli-0123456789abcdef0123456789abcdef.v8cache';
+      fs.writeFileSync(path.join(cache, stale), 'old');
+      const first = check();
+      assert.deepEqual(said(first.stderr), ['wrote']);
+      const [file] = cached();
+      assert.match(file, /^cli-[0-9a-f]{32}\.v8cache$/);
+      assert.notEqual(file, stale);
+      assert.deepEqual(cached(), [file], 'the stale cache is removed');
+      if (process.platform !== 'win32') assert.equal(fs.statSync(path.join(cache, file)).mode & 0o777, 0o600);
+
+      const second = check();
+      assert.deepEqual(said(second.stderr), ['used']);
+      assert.equal(second.stdout, first.stdout);
+      assert.equal(second.code, first.code);
+
+      fs.writeFileSync(path.join(cache, file), 'not a code cache');
+      const third = check();
+      assert.deepEqual(said(third.stderr), ['rejected', 'wrote']);
+      assert.equal(third.stdout, first.stdout);
+      assert.ok(fs.statSync(path.join(cache, file)).size > 10_000, 'made again');
+
+      fs.rmSync(path.join(cache, file));
+      const off = check({ RENDER_LENS_NO_COMPILE_CACHE: '1' });
+      assert.deepEqual(said(off.stderr), []);
+      assert.equal(off.stdout, first.stdout);
+      assert.deepEqual(cached(), [], 'turned off: nothing written');
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
   });
 });

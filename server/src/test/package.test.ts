@@ -55,7 +55,7 @@ function filesUnder(relative: string): string[] {
 
 /** The files the package may hold, as written in the repository. */
 function allowedFiles(): string[] {
-  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
+  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
 }
 
 /** vsce stores these three under the names the Marketplace reads. */
@@ -115,7 +115,9 @@ suite('package: the .vsix', function () {
   });
 
   test('the bundles are minified, without source maps, and leave `vscode` to VS Code', () => {
-    for (const file of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/re2js.js']) {
+    // dist/cli.js is the CLI's small launcher (cli/launcher.ts), minified too.
+    assert.doesNotMatch(entries.get('extension/dist/cli.js')?.toString('utf8') ?? '//# sourceMappingURL=', /\/\/# sourceMappingURL=/);
+    for (const file of ['dist/extension.js', 'dist/server.js', 'dist/cli-main.js', 'dist/re2js.js']) {
       const text = entries.get(`extension/${file}`)?.toString('utf8') ?? '';
       assert.ok(text.length > 10_000, `${file} is missing or empty`);
       assert.doesNotMatch(text, /\/\/# sourceMappingURL=/, `${file} points at a source map`);
@@ -136,7 +138,7 @@ suite('package: the .vsix', function () {
     }
     const fixture = path.join(scratch, 'fleet');
     fs.cpSync(path.join(projectRoot, 'test-fixtures', 'rules', 'FLEET-PATCH-NAME', 'invalid'), fixture, { recursive: true });
-    const result = spawnSync(process.execPath, [path.join(unpacked, 'extension', 'dist', 'cli.js'), 'check', '--no-color', '.'], { cwd: fixture, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [path.join(unpacked, 'extension', 'dist', 'cli.js'), 'check', '--no-color', '.'], { cwd: fixture, encoding: 'utf8', env: { ...process.env, RENDER_LENS_CACHE_DIR: path.join(scratch, 'cache') } });
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stdout, /FLEET-PATCH-NAME: .*error parsing regexp: missing closing \]/);
   });

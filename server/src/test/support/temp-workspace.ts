@@ -81,10 +81,17 @@ export interface CliRun {
   stderr: string;
 }
 
+/**
+ * Where the CLIs that tests run keep their compile cache (cli/launcher.ts): a folder of this
+ * test process, not the user's cache, removed when it ends.
+ */
+export const testCompileCache = path.join(os.tmpdir(), `render-lens-test-cache-${process.pid}`);
+process.once('exit', () => fs.rmSync(testCompileCache, { recursive: true, force: true }));
+
 /** Runs the built CLI (`dist/cli.js`) in `cwd`. */
 export function runCli(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(projectRoot, 'dist', 'cli.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [path.join(projectRoot, 'dist', 'cli.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1', RENDER_LENS_CACHE_DIR: testCompileCache, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
