@@ -9,8 +9,8 @@
  * Each server is measured twice per size: "cold", the manifest opened first in a fresh
  * process; and "warm", opened after another manifest of the repository (2,000 lines, in
  * another substituted path) was opened and checked: the graph built and the code compiled, as
- * in an editor session. Both are medians over three runs, each in new processes (one run for
- * the 50k-line manifest). yaml-language-server runs
+ * in an editor session. Both are medians over three runs, each in new processes.
+ * yaml-language-server runs
  * with validation on, no schema store and no schemas; its figures include its 200 ms
  * validation delay, which is what its users wait for.
  *
@@ -97,12 +97,11 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
     lines.push(`${label}: ${lineCount} lines, ${mb(Buffer.byteLength(manifest))}, ${manifest.split('\n---\n').length} documents; yaml parseAllDocuments ${ms(hotParse)} (hot, best of five); repo ${repo.files} files`);
     const budgeted = size === 10_000;
     const floor = new FreshFloor([manifest], [warmUp]);
-    // An open is one sample per process: the median of several processes (the 50k-line runs
-    // take most of the bench, so once). Round by round, the servers and the floor in turn, so
-    // each ratio compares timings from the same spells of the machine.
-    const runs = size >= 50_000 ? 1 : RUNS;
+    // An open is one sample per process: the median of several processes (also at 50k lines,
+    // whose edit budget sits within the machine's swings of a single run). Round by round, the
+    // servers and the floor in turn, so each ratio compares timings from the same spells.
     const samples = new Map<string, Measured[]>(servers.map((server) => [server.name, []]));
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0; run < RUNS; run++) {
       for (const server of servers) samples.get(server.name)!.push(await measure(server, repo.root, manifest, warmUp));
       if (budgeted) floor.sample();
     }
