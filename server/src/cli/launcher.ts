@@ -55,10 +55,10 @@ if (cached) debug(script.cachedDataRejected ? `rejected ${cacheFile}` : `used ${
 if (cacheFile && (!cached || script.cachedDataRejected)) {
   // At exit, the cache also holds every function the run compiled on the way.
   process.once('exit', () => {
+    // Written whole and renamed, so a run started meanwhile never reads half a file.
+    const partial = `${cacheFile}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
-      // Written whole and renamed, so a run started meanwhile never reads half a file.
-      const partial = `${cacheFile}.${process.pid}.tmp`;
       fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
       fs.renameSync(partial, cacheFile);
       debug(`wrote ${cacheFile}`);
@@ -67,6 +67,7 @@ if (cacheFile && (!cached || script.cachedDataRejected)) {
         if (/^cli-[0-9a-f]{32}\.v8cache$/.test(name) && name !== path.basename(cacheFile)) fs.rmSync(path.join(path.dirname(cacheFile), name), { force: true });
       }
     } catch (error) {
+      fs.rmSync(partial, { force: true });
       debug(`not written: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
