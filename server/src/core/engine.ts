@@ -22,6 +22,7 @@ import { spanOf, type KnownEdit } from './workspace/text-change';
 import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
+import { writesPostBuild } from './rules/per-graph';
 import type { K8sObject } from './workspace/objects';
 import { type ParsedFile, type YamlComment } from './yaml/document';
 import { scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
@@ -32,8 +33,8 @@ const otherGraphInputFact = 'other-graph-input';
 /**
  * Graph inputs whose own text rules read (Flux objects, an ExternalSecret, what sets strict
  * mode), so a check never skips them. A kustomize Kustomization or Component is a graph input
- * too, but what a rule reports in one is a variable it defines, which the definitions index
- * knows (holdsDefinitions), or a `$`.
+ * too, but what a rule reports in one is a variable it defines (holdsDefinitions), a postBuild
+ * its patches give a child Flux Kustomization (writesPostBuild), or something about a `$`.
  */
 const fluxInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*ExternalSecret\b|StrictPostBuildSubstitutions|Flux Version:/;
 
@@ -160,14 +161,16 @@ export class Engine {
 
   /**
    * The scalar count of a file no rule can report on (workspace/nothing-to-check.ts), else
-   * undefined: not a Flux or Fleet file, and no variable a cluster reads is defined in it (a
-   * ConfigMap nothing names, a patch of a Deployment, a kustomization without generators).
+   * undefined: not a Flux or Fleet file, no variable a cluster reads is defined in it and no
+   * postBuild is written in it (a ConfigMap nothing names, a patch of a Deployment, most
+   * kustomization files).
    */
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
     if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
-    return holdsDefinitions(this.fluxGraph(), file, (other) => this.index.text(other)) ? undefined : scalarsOfCleanText(text);
+    const graph = this.fluxGraph();
+    return holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) ? undefined : scalarsOfCleanText(text);
   }
 
   /**

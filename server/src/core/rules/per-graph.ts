@@ -31,3 +31,29 @@ export function instanceItemsByFile<T>(graph: FluxGraph, itemsOf: (instance: Kus
   }
   return byFile;
 }
+
+/**
+ * Whether `file` holds a postBuild, or an entry of one, that an instance reads: the Flux
+ * Kustomization itself, or a parent's kustomize patch (inline in a kustomization file, or a
+ * patch file of its own) that gives a child its postBuild. MISSING-VAR-SOURCE and
+ * SUBSTITUTION-SKIPPED report there, whatever else the file holds.
+ */
+export function writesPostBuild(graph: FluxGraph, file: string): boolean {
+  return perGraph(graph, 'files that write a postBuild', postBuildFiles).has(file);
+}
+
+function postBuildFiles(graph: FluxGraph): Set<string> {
+  const files = new Set<string>();
+  for (const cluster of graph.clusters) {
+    for (const instance of cluster.instances) {
+      const postBuild = instance.postBuild;
+      if (postBuild) {
+        files.add(postBuild.file);
+        for (const entry of postBuild.substitute) files.add(entry.file);
+        for (const entry of postBuild.substituteFrom) files.add(entry.file);
+      }
+      for (const source of instance.variables.sources) files.add(source.ref.file);
+    }
+  }
+  return files;
+}

@@ -6,8 +6,8 @@
  *
  * A file qualifies when its text holds nothing a rule looks for (`$`, `{{`, a suppression, a
  * Fleet marker), the caller finds nothing the definition and Flux rules read in it (no Flux
- * object, no ExternalSecret, no variable definition a cluster reads: a kustomization file
- * qualifies when it defines none), and the block-style reader takes it, which it does only
+ * object, no ExternalSecret, no variable definition a cluster reads, no postBuild a patch
+ * gives a Flux Kustomization), and the block-style reader takes it, which it does only
  * for text the full parser reads without error. The answer is the number of scalars a full
  * check would have counted. nothing-to-check.test.ts compares every
  * fixture repository's findings and counts with and without this shortcut.
