@@ -141,6 +141,10 @@ suite('package: the .vsix', function () {
     const result = spawnSync(process.execPath, [path.join(unpacked, 'extension', 'dist', 'cli.js'), 'check', '--no-color', '.'], { cwd: fixture, encoding: 'utf8', env: { ...process.env, RENDER_LENS_CACHE_DIR: path.join(scratch, 'cache') } });
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stdout, /FLEET-PATCH-NAME: .*error parsing regexp: missing closing \]/);
+    // …from re2js.js: neither the CLI's nor the server's bundle holds it (one of its error texts).
+    const re2jsText = 'invalid nested repetition operator';
+    assert.ok(entries.get('extension/dist/re2js.js')?.toString('utf8').includes(re2jsText));
+    for (const bundle of ['dist/cli-main.js', 'dist/server.js']) assert.ok(!entries.get(`extension/${bundle}`)?.toString('utf8').includes(re2jsText), `${bundle} holds re2js`);
   });
 
   test('the manifest: a 128×128 PNG icon, and the trust and virtual-workspace support it really has', () => {

@@ -12,16 +12,12 @@ import type { RE2JS } from 're2js';
  */
 let re2js: typeof RE2JS | undefined;
 
-/** Compiles `pattern` as Go does; throws re2js's error (Go's text) when Go would reject it. */
-function compileAsGo(pattern: string): void {
-  re2js ??= (require('re2js') as typeof import('re2js')).RE2JS;
-  re2js.compile(pattern);
-}
-
 /** Go's `regexp.Compile` error text (`error parsing regexp: …`), or undefined when it compiles. */
 export function goRegexpError(pattern: string): { message: string; fragment: string | undefined } | undefined {
+  // Loaded outside the `try`: failing to load it is not the pattern's error.
+  re2js ??= (require('re2js') as typeof import('re2js')).RE2JS;
   try {
-    compileAsGo(pattern);
+    re2js.compile(pattern);
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
