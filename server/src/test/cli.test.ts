@@ -201,27 +201,44 @@ suite('cli: render', () => {
 });
 
 suite('cli: compile cache', () => {
-  test('a run leaves the compiled bundle in the user cache; later runs use it, and redo a damaged or stale one', () => {
+  const said = (stderr: string) => [...stderr.matchAll(/^render-lens: compile cache: (\w+)/gm)].map((m) => m[1]);
+  const withCache = (test: (cache: string, check: (env?: Record<string, string>, args?: string[]) => ReturnType<typeof run>) => void) => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-cache-'));
-    const check = (env: Record<string, string> = {}) => run(['check', '--root', demo, '--format', 'json', demo], { env: { RENDER_LENS_CACHE_DIR: cache, RENDER_LENS_LOG: 'debug', ...env } });
-    const said = (stderr: string) => [...stderr.matchAll(/^render-lens: compile cache: (\w+)/gm)].map((m) => m[1]);
-    const cached = () => fs.readdirSync(cache).filter((name) => name.endsWith('.v8cache'));
+    const check = (env: Record<string, string> = {}, args = ['check', '--root', demo, '--format', 'json', demo]) => run(args, { env: { RENDER_LENS_CACHE_DIR: cache, RENDER_LENS_LOG: 'debug', ...env } });
     try {
-      // Another bundle's cache, which a new one replaces.
+      test(cache, check);
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
+  };
+  const cachedIn = (cache: string) => fs.readdirSync(cache).filter((name) => name.endsWith('.v8cache')).sort();
+
+  test('a check leaves the compiled bundle in the user cache; later runs use it, and redo a damaged one', () =>
+    withCache((cache, check) => {
+      // Other bundles' caches: one not written for 40 days goes, a recent one (another installed version) stays.
       const stale = 'cli-0123456789abcdef0123456789abcdef.v8cache';
+      const recent = 'cli-fedcba9876543210fedcba9876543210.v8cache';
       fs.writeFileSync(path.join(cache, stale), 'old');
+      fs.writeFileSync(path.join(cache, recent), 'other version');
+      const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+      fs.utimesSync(path.join(cache, stale), longAgo, longAgo);
+
+      // Other commands run a part of the bundle only: they leave no cache.
+      assert.deepEqual(said(check({}, ['--version']).stderr), []);
+      assert.deepEqual(cachedIn(cache), [recent, stale].sort());
+
       const first = check();
       assert.deepEqual(said(first.stderr), ['wrote']);
-      const [file] = cached();
+      const [file] = cachedIn(cache).filter((name) => name !== recent && name !== stale);
       assert.match(file, /^cli-[0-9a-f]{32}\.v8cache$/);
-      assert.notEqual(file, stale);
-      assert.deepEqual(cached(), [file], 'the stale cache is removed');
+      assert.deepEqual(cachedIn(cache), [file, recent].sort(), 'the stale cache is removed, the recent one kept');
       if (process.platform !== 'win32') assert.equal(fs.statSync(path.join(cache, file)).mode & 0o777, 0o600);
 
       const second = check();
       assert.deepEqual(said(second.stderr), ['used']);
       assert.equal(second.stdout, first.stdout);
       assert.equal(second.code, first.code);
+      assert.deepEqual(said(check({}, ['--version']).stderr), ['used']);
 
       fs.writeFileSync(path.join(cache, file), 'not a code cache');
       const third = check();
@@ -233,9 +250,31 @@ suite('cli: compile cache', () => {
       const off = check({ RENDER_LENS_NO_COMPILE_CACHE: '1' });
       assert.deepEqual(said(off.stderr), []);
       assert.equal(off.stdout, first.stdout);
-      assert.deepEqual(cached(), [], 'turned off: nothing written');
-    } finally {
-      fs.rmSync(cache, { recursive: true, force: true });
-    }
-  });
+      assert.deepEqual(cachedIn(cache), [recent], 'turned off: nothing written');
+    }));
+
+  test('a cache folder that cannot be used costs only the compile: not a folder, relative, or writable by others', () =>
+    withCache((cache, check) => {
+      const reference = check({ RENDER_LENS_NO_COMPILE_CACHE: '1' });
+      const notAFolder = path.join(cache, 'file');
+      fs.writeFileSync(notAFolder, '');
+      const cases: Array<[string, string]> = [
+        [path.join(notAFolder, 'below'), 'not'],
+        ['relative/cache', 'off'],
+      ];
+      if (process.platform !== 'win32') {
+        const shared = path.join(cache, 'shared');
+        fs.mkdirSync(shared, { mode: 0o777 });
+        fs.chmodSync(shared, 0o777);
+        cases.push([shared, 'off']);
+      }
+      for (const [folder, word] of cases) {
+        const result = check({ RENDER_LENS_CACHE_DIR: folder });
+        assert.equal(result.code, reference.code, folder);
+        assert.equal(result.stdout, reference.stdout, folder);
+        assert.deepEqual(said(result.stderr), [word], `${folder}: ${result.stderr}`);
+        assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+      }
+      assert.ok(!fs.existsSync(path.join(process.cwd(), 'relative')), 'nothing written relative to the working directory');
+    }));
 });

@@ -85,7 +85,7 @@ export interface CliRun {
  * Where the CLIs that tests run keep their compile cache (cli/launcher.ts): a folder of this
  * test process, not the user's cache, removed when it ends.
  */
-export const testCompileCache = path.join(os.tmpdir(), `render-lens-test-cache-${process.pid}`);
+export const testCompileCache = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-test-cache-'));
 process.once('exit', () => fs.rmSync(testCompileCache, { recursive: true, force: true }));
 
 /** Runs the built CLI (`dist/cli.js`) in `cwd`. */
