@@ -52,7 +52,7 @@ function harness() {
       checked.push(file);
       return { findings: [], fields: 0 };
     },
-    index: { text: () => undefined },
+    index: { text: () => undefined, reparsesFromEdit: () => false },
   };
   const workspaces = {
     locate: (uri: string) => ({ engine, file: uri.slice('file:///ws/'.length), host: { readFile: () => undefined } }),

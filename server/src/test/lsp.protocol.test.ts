@@ -58,6 +58,29 @@ suite('language server over stdio', () => {
     }
   });
 
+  test("a keystroke's range reaches the engine, which re-parses from it; a whole new text is compared instead", async () => {
+    const debug = await ProbeClient.start(workspace, { RENDER_LENS_LOG: 'debug' });
+    try {
+      const text = ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: one', 'data:', '  a: "${cluster}"', '---', 'apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: two', 'data:', '  b: "$${HOME} ${region}"', ''].join('\n');
+      const uri = fileOf('typed.yaml', text);
+      await debug.open(uri, text);
+      // Typing `x` into the second document's value: `${region}` becomes `${regionx}`.
+      const at = { line: 12, character: text.split('\n')[12].indexOf('}"') };
+      const typed = await debug.edit(uri, { start: at, end: at }, 'x', 2);
+      const after = text.replace('${region}', '${regionx}');
+      const fresh = await debug.open(fileOf('fresh.yaml', after), after);
+      const shape = (d: (typeof typed.diagnostics)[number]) => [d.code, d.range, String(d.message)];
+      assert.deepEqual(typed.diagnostics.map(shape), fresh.diagnostics.map(shape));
+      assert.ok(typed.diagnostics.some((d) => String(d.message).includes('regionx')));
+      const updated = (version: number) => debug.log.find((line) => line.includes(`updated apps/typed.yaml v${version}`));
+      assert.match(updated(2) ?? '', /v2 from the editor's range in/);
+      await debug.replace(uri, text, 3);
+      assert.match(updated(3) ?? '', /v3 in/, 'a whole text has no range to pass on');
+    } finally {
+      await debug.stop();
+    }
+  });
+
   test('offers the quick fix the finding carries, and the fixed text is clean', async () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fix\ndata:\n  run.sh: echo "${ARR[1]}"\n';
     const uri = fileOf('fix.yaml', text);

@@ -24,6 +24,8 @@ interface Entry {
   previous?: ParsedFile;
   /** How `previous` became this version, when the editor said so (and `previous` is the version right before). */
   previousEdit?: ChangedSpan;
+  /** The parse was made from `previous` and `previousEdit`. */
+  parsedFromEdit: boolean;
   objects?: K8sObject[];
   /** The compact model (file-model.ts): small, so it stays while the text does. */
   model?: FileModel;
@@ -147,6 +149,12 @@ export class FileIndex {
     return entry.model;
   }
 
+  /** Whether the current version is (or is to be) re-parsed from the span the editor gave update(), not by comparing texts. */
+  reparsesFromEdit(file: string): boolean {
+    const entry = this.entries.get(file);
+    return entry !== undefined && (entry.previousEdit !== undefined || entry.parsedFromEdit);
+  }
+
   /** True when the file has a parse, or one of its previous version to re-parse incrementally. */
   hasParse(file: string): boolean {
     const entry = this.entries.get(file);
@@ -159,6 +167,7 @@ export class FileIndex {
     if (!entry.parsed) {
       // A file the Flux graph read has its block reading in its model: its nodes are reused.
       entry.parsed = entry.previous ? reparseYamlFile(entry.previous, entry.text, entry.previousEdit) : parseIncremental(entry.text, entry.model?.block);
+      entry.parsedFromEdit = entry.previous !== undefined && entry.previousEdit !== undefined;
       // The earlier parse now belongs to this one (its untouched documents were moved over).
       entry.previous = undefined;
       entry.previousEdit = undefined;
@@ -283,7 +292,7 @@ export class FileIndex {
 
 /** Every entry has every field from the start: one shape for all, so reading them stays fast. */
 function newEntry(text: string | undefined, previous: ParsedFile | undefined, previousEdit?: ChangedSpan): Entry {
-  return { text, version: ++versions, parsed: undefined, previous, previousEdit, objects: undefined, model: undefined };
+  return { text, version: ++versions, parsed: undefined, previous, previousEdit, parsedFromEdit: false, objects: undefined, model: undefined };
 }
 
 function parentOf(path: string): string {

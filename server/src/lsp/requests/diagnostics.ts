@@ -156,7 +156,10 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const located = workspaces.locate(document.uri);
     const started = Date.now();
     const graphChanged = located?.engine.update(located.file, document.getText(), edits?.take(document)) ?? false;
-    if (located) log.debug(`updated ${located.file} v${document.version} in ${Date.now() - started} ms${graphChanged ? '; the Flux graph will be rebuilt' : ''}`);
+    if (located) {
+      const ranged = located.engine.index.reparsesFromEdit(located.file) ? " from the editor's range" : '';
+      log.debug(`updated ${located.file} v${document.version}${ranged} in ${Date.now() - started} ms${graphChanged ? '; the Flux graph will be rebuilt' : ''}`);
+    }
     // The edited document first: its diagnostics are the ones the user is waiting for.
     others.delete(document.uri);
     schedule(document);

@@ -141,6 +141,13 @@ export class ProbeClient {
     return published;
   }
 
+  /** A keystroke as an editor sends it: `text` replaces `range` of the version before. */
+  async edit(uri: string, range: { start: Position; end: Position }, text: string, version: number): Promise<PublishDiagnosticsParams> {
+    const published = this.nextDiagnostics(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    return published;
+  }
+
   async close(uri: string): Promise<void> {
     const cleared = this.nextDiagnostics(uri);
     await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
