@@ -27,9 +27,7 @@ suite('incremental analysis = a fresh check', () => {
     let checked = 0;
     for (let n = 0; n < 12; n++) {
       const following = new Engine(host);
-      let text = generateManifest(SEED ^ (n + 11), 60 + Math.floor(next() * 120));
-      following.update(manifest, text);
-      following.analyzeFile(manifest, { keep: true });
+      let text = openManifest(following, SEED ^ (n + 11), next);
       for (let step = 0; step < 6; step++) {
         if (next() < 0.2) {
           // A variable the manifest reads changes value: every cached finding is stale.
@@ -60,9 +58,7 @@ suite('incremental analysis = a fresh check', () => {
     const used = { exact: 0, wider: 0, foreign: 0 };
     for (let n = 0; n < 8; n++) {
       const following = new Engine(host);
-      let text = generateManifest(SEED ^ (n + 31), 60 + Math.floor(next() * 120));
-      following.update(manifest, text);
-      following.analyzeFile(manifest, { keep: true });
+      let text = openManifest(following, SEED ^ (n + 31), next);
       for (let step = 0; step < 8; step++) {
         const before = text;
         const kind = next() < 0.4 ? 'exact' : next() < 0.6 ? 'wider' : 'foreign';
@@ -115,6 +111,14 @@ suite('incremental analysis = a fresh check', () => {
     assert.deepEqual(plain(engine.analyzeFile(vars, { keep: true })), plain(fresh.analyzeFile(vars)));
   });
 });
+
+/** Opens a seeded manifest of 60–180 lines in `engine`, checked as the server keeps it; returns its text. */
+function openManifest(engine: Engine, seed: number, next: () => number): string {
+  const text = generateManifest(seed, 60 + Math.floor(next() * 120));
+  engine.update(manifest, text);
+  engine.analyzeFile(manifest, { keep: true });
+  return text;
+}
 
 /** One character somewhere replaced by another: the text keeps its length. */
 function sameLengthEdit(text: string, next: () => number): { text: string; span: ChangedSpan } {
