@@ -84,8 +84,9 @@ const staleAfterMs = 30 * 24 * 3600 * 1000;
 // Made at the end of a check, the cache holds every function a check compiles; other
 // commands run less of the bundle, and a cache is not made again once it is accepted.
 if (cacheFile && (!cached || script.cachedDataRejected) && process.argv[2] === 'check') {
-  process.once('exit', () => {
-    if (process.exitCode === 2) return;
+  process.once('exit', (code) => {
+    // A usage or internal error (exit 2) ran little of the bundle.
+    if (code === 2) return;
     // Written whole and renamed, so a run started meanwhile never reads half a file.
     const partial = `${cacheFile}.${process.pid}.tmp`;
     try {
