@@ -17,7 +17,7 @@ import { applySuppressions, suppressionsOf, type Suppression } from './suppressi
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { LazyDocumentView } from './workspace/document-view';
-import { editKeepsGraph, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
+import { editKeepsGraph, fluxInput, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
 import { spanOf, type KnownEdit } from './workspace/text-change';
 import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
@@ -30,13 +30,6 @@ import { sourceRange } from './yaml/scalar-text';
 
 /** The index's fact: does the text hold a graph input other than ConfigMaps and Secrets (graph-edits.ts)? */
 const otherGraphInputFact = 'other-graph-input';
-/**
- * Graph inputs whose own text rules read (Flux objects, an ExternalSecret, what sets strict
- * mode), so a check never skips them. A kustomize Kustomization or Component is a graph input
- * too, but what a rule reports in one is a variable it defines (holdsDefinitions), a postBuild
- * its patches give a child Flux Kustomization (writesPostBuild), or something about a `$`.
- */
-const fluxInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*ExternalSecret\b|StrictPostBuildSubstitutions|Flux Version:/;
 
 export interface EngineSettings {
   /** Per-rule severity overrides from the editor; they win over `.render-lens.yaml`. */

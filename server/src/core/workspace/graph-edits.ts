@@ -13,6 +13,15 @@ import { changedSpan, type ChangedSpan } from './text-change';
 /** What makes a file a graph input other than its ConfigMaps and Secrets (see engine.ts). */
 export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
 
+/**
+ * The graph inputs among those whose own text rules read (Flux objects, an ExternalSecret,
+ * what sets strict mode), so a workspace check never skips them. A kustomize Kustomization or
+ * Component is a graph input too, but what a rule reports in one is a variable it defines
+ * (holdsDefinitions), a postBuild its patches give a child Flux Kustomization
+ * (writesPostBuild), or something about a `$`.
+ */
+export const fluxInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*ExternalSecret\b|StrictPostBuildSubstitutions|Flux Version:/;
+
 /** Longer than any of those literals, and than `kind:` or a kind name with the end after it. */
 const reach = 32;
 
