@@ -5,7 +5,7 @@
  */
 // First: before anything allocates much, or is optimized.
 import './young-generation';
-import '../no-inlining';
+import '../compiler-flags';
 import { Console } from 'console';
 import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
 import { jsonEncoder } from './diagnostic-json';

@@ -24,6 +24,12 @@ suite('tidy', () => {
     for (const id of ids) assert.match(id, /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/);
   });
 
+  test('each rule check is named `check`, the name compiler-flags.ts keeps out of TurboFan', () => {
+    const flags = fs.readFileSync(path.join(projectRoot, 'server', 'src', 'compiler-flags.ts'), 'utf8');
+    assert.match(flags, /setFlagsFromString\('--turbo-filter=-check'\)/);
+    for (const rule of RULES) assert.equal(rule.check.name, 'check', `${rule.id}: its check is compiled by TurboFan unless it is a method named check`);
+  });
+
   test('each rule lives in a file named after its id', () => {
     for (const rule of RULES) assert.ok(fs.existsSync(path.join(coreDir, 'rules', `${rule.id.toLowerCase()}.ts`)), `missing rules/${rule.id.toLowerCase()}.ts`);
   });

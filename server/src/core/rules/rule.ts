@@ -107,5 +107,6 @@ export interface Rule {
    * templates and reach the rule unparsed (`documents()` is empty; read `text`).
    */
   readonly target?: 'yaml' | 'helm-template';
+  /** A method named `check`: the server and the CLI leave functions so named unoptimized (compiler-flags.ts). */
   check(context: RuleContext): Iterable<RuleReport>;
 }
