@@ -25,14 +25,20 @@
  *   the engine alone, 198 against 168 ms (six runs);
  * - the compiler's work during that open: 185 ms instead of 380;
  * - edits at 10k and 50k lines and `render-lens check` of 2,000 files: the same within the
- *   machine's noise (six to eight runs each).
+ *   machine's noise (six to eight runs each);
+ * - the price, once the rest is optimized: the fourth to sixth 10k-line opens in one server
+ *   (each after three to five others that size) took a median of 127 ms against 108 (four
+ *   servers each). The first big open after start is the one users wait for, and most
+ *   servers never open three of that size; a rule check that did its work inline would pay
+ *   this price too, so keep them handing it to helpers (which this leaves alone).
+ * The rule checks cost as much to compile returning arrays as they do as generators (7–45 ms
+ * each, tried): it is their size, not the generator.
  *
  * All measured on this project's 2-core machine with Node 20 (V8 11.3), the servers and CLIs
  * otherwise the same; not under VS Code's Electron or a newer Node, whose V8 tiers up
- * differently. Code that stays hot long enough gains nothing from either: the fifth
+ * differently. Code that stays hot long enough gains nothing from inlining: the fifth
  * consecutive check of the 10k-line manifest in one process (the engine alone, no LSP) took
- * the same 40–70 ms with inlining or without, and the fifth and sixth 45–85 ms with the rule
- * checks optimized or not.
+ * the same 40–70 ms with it or without.
  *
  * The flags are read each time a function is optimized, so setting them once the process
  * runs takes effect; they must be set before the first function is optimized to count fully,
