@@ -34,6 +34,8 @@ const builds = [
   // VS Code provides `vscode` at run time; it must never be bundled.
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, plugins: [re2jsApart] },
+  // `render-lens-server` is a launcher that starts server.js with the node options it needs (server/src/lsp/launcher.ts).
+  { ...common, entryPoints: ['server/src/lsp/launcher.ts'], outfile: 'dist/server-launcher.js', banner: { js: '#!/usr/bin/env node' } },
   // `render-lens` is a launcher that loads the CLI bundle with V8's code cache (server/src/cli/launcher.ts).
   { ...common, entryPoints: ['server/src/cli/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [re2jsApart] },

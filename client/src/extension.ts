@@ -5,6 +5,7 @@
 import * as path from 'path';
 import { commands, extensions, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { serverNodeOptions } from '../../server/src/lsp/node-options';
 import { checkWorkspaceCommand, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
 import { registerExplainVariable } from './explain-variable';
 import { registerRenderedPreview } from './rendered-preview';
@@ -17,8 +18,9 @@ function createClient(context: ExtensionContext): LanguageClient {
   const serverOptions: ServerOptions = {
     // stdio, not IPC: over stdio the server writes a big manifest's unchanged diagnostics from
     // bytes it kept (server/src/lsp/diagnostic-json.ts); Node's IPC serializes every message in full.
-    run: { module, transport: TransportKind.stdio },
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    // The node options size V8's young generation for opening big manifests (node-options.ts).
+    run: { module, transport: TransportKind.stdio, options: { execArgv: [...serverNodeOptions] } },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     // Kubernetes Tools gives chart templates the `helm` language id; serve both.

@@ -1,7 +1,7 @@
 -- Drives the built language server through Neovim's own LSP client (0.7 API) and checks
 -- what a Neovim user sees: diagnostics at the right place, and a hover.
 -- Usage: nvim --headless --clean -n -c "luafile neovim-check.lua" FILE
--- Environment: RENDER_LENS_SERVER (path of dist/server.js), RENDER_LENS_ROOT (workspace).
+-- Environment: RENDER_LENS_SERVER (path of dist/server-launcher.js, what render-lens-server runs), RENDER_LENS_ROOT (workspace).
 local function fail(message)
   io.stderr:write('neovim-check: ' .. message .. '\n')
   vim.cmd('cquit 1')

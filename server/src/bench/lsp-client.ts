@@ -34,9 +34,10 @@ import {
 
 export interface ServerSpec {
   name: string;
-  /** The script node runs, and its arguments. */
+  /** The script node runs, and its arguments; `nodeOptions` go to node before the script. */
   script: string;
   args: string[];
+  nodeOptions?: readonly string[];
   /** Settings by section, as `workspace/configuration` returns them. */
   settings: Record<string, unknown>;
   languageId: string;
@@ -90,7 +91,7 @@ export class BenchLspClient {
    * settings; with `settle`, also lets it apply them before anything is timed.
    */
   static async start(spec: ServerSpec, workspaceRoot: string, settle = true): Promise<BenchLspClient> {
-    const child = spawn(process.execPath, [spec.script, ...spec.args], { stdio: ['pipe', 'pipe', 'pipe'], cwd: workspaceRoot });
+    const child = spawn(process.execPath, [...(spec.nodeOptions ?? []), spec.script, ...spec.args], { stdio: ['pipe', 'pipe', 'pipe'], cwd: workspaceRoot });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new BenchLspClient(spec, child, connection);
     child.stderr!.on('data', (chunk: Buffer) => client.stderr.push(chunk.toString()));

@@ -9,10 +9,11 @@
  * Each server is measured twice per size: "cold", the manifest opened first in a fresh
  * process; and "warm", opened after another manifest of the repository (2,000 lines, in
  * another substituted path) was opened and checked: the graph built and the code compiled, as
- * in an editor session. Both are medians over three runs, each in new processes.
- * yaml-language-server runs
- * with validation on, no schema store and no schemas; its figures include its 200 ms
- * validation delay, which is what its users wait for.
+ * in an editor session. Both are medians over three runs, each in new processes. Render
+ * Lens's server gets the node options that the VS Code extension and `render-lens-server`
+ * start it with (lsp/node-options.ts). yaml-language-server runs with validation on, no
+ * schema store and no schemas; its figures include its 200 ms validation delay, which is
+ * what its users wait for.
  *
  * Budgets: for the 10k-line manifest (warm), diagnostics after opening within 1.3× the time
  * the `yaml` package alone takes to parse the text, measured as the open is (once, in a fresh
@@ -28,6 +29,7 @@ import { FreshFloor, yamlParseMs } from './baseline';
 import { LSP_REPO_KEY, lspExtra } from './incremental.bench';
 import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from './generate';
 import { BenchLspClient, type ServerSpec } from './lsp-client';
+import { serverNodeOptions } from '../lsp/node-options';
 import { benchDir, renderLensServer, yamlLanguageServer } from '../dev/project-paths';
 import { budgetRow, mb, median, ms, table, timeMsAsync, type BenchOptions, type Row } from './report';
 
@@ -41,6 +43,9 @@ const MANIFEST = `${FIRST_APP_BASE}/scripts.yaml`;
 const WARM_UP = `${SECOND_APP_BASE}/warmup.yaml`;
 const WARM_UP_LINES = 2_000;
 const WARM_UP_SEED = 0x3a3a;
+
+/** Render Lens's server, started as the VS Code extension starts it. */
+const renderLensSpec: ServerSpec = { name: 'render-lens', script: renderLensServer, args: ['--stdio'], nodeOptions: serverNodeOptions, settings: {}, languageId: 'yaml' };
 
 interface Measured {
   cold: number;
@@ -58,7 +63,7 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
   const servers: ServerSpec[] = [];
   if (fs.existsSync(renderLensServer)) {
     // The background check at start is measured on its own (openFirst); here it would only add noise.
-    servers.push({ name: 'render-lens', script: renderLensServer, args: ['--stdio'], settings: { renderLens: { checkWorkspaceOnStartup: false } }, languageId: 'yaml' });
+    servers.push({ ...renderLensSpec, settings: { renderLens: { checkWorkspaceOnStartup: false } } });
   } else {
     lines.push(`render-lens: ${renderLensServer} is missing (run \`node esbuild.mjs\`); skipped`);
   }
@@ -152,7 +157,7 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
  */
 async function openFirst(): Promise<Row> {
   const repo = generateFluxRepo(path.join(benchDir, 'flux-2000'), { files: 2_000 });
-  const spec: ServerSpec = { name: 'render-lens', script: renderLensServer, args: ['--stdio'], settings: { renderLens: {} }, languageId: 'yaml' };
+  const spec: ServerSpec = { ...renderLensSpec, settings: { renderLens: {} } };
   const file = path.join(repo.root, 'apps', 'base', 'app-001', 'deployment.yaml');
   const started = performance.now();
   const client = await BenchLspClient.start(spec, repo.root, false);

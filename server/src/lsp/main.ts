@@ -4,7 +4,7 @@
  * the core and nothing more.
  */
 // First: before anything allocates much, or is optimized.
-import './young-generation';
+import { youngGenerationSize } from './young-generation';
 import '../compiler-flags';
 import { Console } from 'console';
 import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
@@ -44,6 +44,7 @@ connection.onInitialize((params): InitializeResult => {
   const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
   workspaces.setFolders(folders);
   log.info(`render-lens-server ${version} started for ${folders.length} workspace folder(s)`);
+  log.debug(`process ${process.pid}, node ${process.version}, V8 young generation: ${youngGenerationSize()}`);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,

@@ -17,9 +17,20 @@
  * 165 MB.
  *
  * The flag is read whenever the young generation would grow, so setting it once the
- * process runs takes effect (`--max-semi-space-size` would need the node command line, which
- * editors do not pass).
+ * process runs takes effect. Its starting size can only be set on node's command line; the
+ * VS Code client and `render-lens-server` start the server with 4 MB semi-spaces
+ * (node-options.ts), which this then keeps; a server started otherwise keeps V8's 1 MB.
  */
 import * as v8 from 'v8';
 
 v8.setFlagsFromString('--semi-space-growth-factor=1');
+
+/**
+ * What the server runs with, for the debug log: the size of one semi-space, which is what
+ * objects are allocated into (V8 reports it as used plus available; its `space_size` is what
+ * is committed, and counts the second semi-space once a collection has used it).
+ */
+export function youngGenerationSize(): string {
+  const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+  return newSpace ? `${Math.round((newSpace.space_used_size + newSpace.space_available_size) / 1048576)} MB semi-spaces` : 'unknown';
+}

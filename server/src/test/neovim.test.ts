@@ -1,6 +1,7 @@
 /**
- * The built server in a real third-party LSP client: Neovim (Debian's, headless). `.ci/run`
- * installs it; where it is missing the suite says so and is skipped, never silently passed.
+ * The built server in a real third-party LSP client: Neovim (Debian's, headless), starting it
+ * through the launcher that `render-lens-server` runs. `.ci/run` installs Neovim; where it is
+ * missing the suite says so and is skipped, never silently passed.
  */
 import * as assert from 'assert/strict';
 import { spawnSync } from 'child_process';
@@ -22,7 +23,7 @@ suite('neovim as an LSP client', function () {
     const file = path.join(root, 'apps', 'postgres', 'migrations.yaml');
     const result = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${path.join(fixturesDir, 'editors', 'neovim-check.lua')}`, file], {
       encoding: 'utf8',
-      env: { ...process.env, RENDER_LENS_SERVER: path.join(projectRoot, 'dist', 'server.js'), RENDER_LENS_ROOT: root },
+      env: { ...process.env, RENDER_LENS_SERVER: path.join(projectRoot, 'dist', 'server-launcher.js'), RENDER_LENS_ROOT: root },
       timeout: 60_000,
     });
     assert.equal(result.status, 0, `nvim failed: ${result.stderr}`);

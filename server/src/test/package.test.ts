@@ -55,7 +55,7 @@ function filesUnder(relative: string): string[] {
 
 /** The files the package may hold, as written in the repository. */
 function allowedFiles(): string[] {
-  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
+  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
 }
 
 /** vsce stores these three under the names the Marketplace reads. */
@@ -115,8 +115,10 @@ suite('package: the .vsix', function () {
   });
 
   test('the bundles are minified, without source maps, and leave `vscode` to VS Code', () => {
-    // dist/cli.js is the CLI's small launcher (cli/launcher.ts), minified too.
-    assert.doesNotMatch(entries.get('extension/dist/cli.js')?.toString('utf8') ?? '//# sourceMappingURL=', /\/\/# sourceMappingURL=/);
+    // The small launchers of the CLI (cli/launcher.ts) and of the server (lsp/launcher.ts), minified too.
+    for (const launcher of ['dist/cli.js', 'dist/server-launcher.js']) {
+      assert.doesNotMatch(entries.get(`extension/${launcher}`)?.toString('utf8') ?? '//# sourceMappingURL=', /\/\/# sourceMappingURL=/, launcher);
+    }
     for (const file of ['dist/extension.js', 'dist/server.js', 'dist/cli-main.js', 'dist/re2js.js']) {
       const text = entries.get(`extension/${file}`)?.toString('utf8') ?? '';
       assert.ok(text.length > 10_000, `${file} is missing or empty`);

@@ -52,6 +52,8 @@ export class ProbeClient {
   /** Diagnostics and progress as they arrived relative to each other. */
   readonly timeline: Array<{ kind: 'publish'; uri: string } | { kind: 'progress'; token: string; value: ProgressValue }> = [];
   exitCode: number | null | undefined;
+  /** The signal that ended the process, if one did. */
+  exitSignal: NodeJS.Signals | null | undefined;
   private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private readonly exited: Promise<number | null>;
 
@@ -59,7 +61,12 @@ export class ProbeClient {
     private readonly child: ChildProcess,
     readonly connection: ProtocolConnection,
   ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve((this.exitCode = code))));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.exitSignal = signal;
+        resolve((this.exitCode = code));
+      }),
+    );
     child.stderr!.on('data', (chunk: Buffer) => this.log.push(chunk.toString()));
     connection.onNotification(LogMessageNotification.type, (params) => {
       this.log.push(params.message);
@@ -93,11 +100,12 @@ export class ProbeClient {
   /**
    * Starts the server over one workspace folder, or several. With `settings`, the client
    * answers `workspace/configuration` with them for `renderLens`; without, it cannot, and the
-   * server runs on its defaults.
+   * server runs on its defaults. `script` is what starts it: the server's bundle, or the
+   * launcher that `render-lens-server` runs.
    */
-  static async start(workspaceRoots: string | readonly string[], env: Record<string, string> = {}, settings?: Partial<RenderLensSettings>): Promise<ProbeClient> {
+  static async start(workspaceRoots: string | readonly string[], env: Record<string, string> = {}, settings?: Partial<RenderLensSettings>, script: 'server.js' | 'server-launcher.js' = 'server.js'): Promise<ProbeClient> {
     const roots = typeof workspaceRoots === 'string' ? [workspaceRoots] : workspaceRoots;
-    const server = path.join(projectRoot, 'dist', 'server.js');
+    const server = path.join(projectRoot, 'dist', script);
     const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new ProbeClient(child, connection);
@@ -187,6 +195,21 @@ export class ProbeClient {
   kill(): void {
     if (this.alive) this.child.kill();
     this.connection.dispose();
+  }
+
+  /** Sends `signal` to the process and waits until it has exited. */
+  async signal(signal: NodeJS.Signals): Promise<void> {
+    this.child.kill(signal);
+    await this.exited;
+    this.connection.dispose();
+  }
+
+  /** `exit` without `shutdown` first, as a client that lost track would; waits for the exit. */
+  async exitAbruptly(): Promise<number | null> {
+    await this.connection.sendNotification(ExitNotification.type);
+    const code = await this.exited;
+    this.connection.dispose();
+    return code;
   }
 }
 
