@@ -221,7 +221,7 @@ suite('Render Lens in VS Code', () => {
   test('a server process that dies is restarted, and diagnostics come back', async function () {
     this.timeout(90_000);
     if (!fs.existsSync('/proc')) return this.skip(); // Finding the server's pid needs Linux's /proc.
-    // The client starts the server as `node dist/server.js --stdio --clientProcessId=<this pid>`.
+    // The client starts the server as `node <node options> dist/server.js --stdio --clientProcessId=<this pid>`.
     const servers = () =>
       fs.readdirSync('/proc').filter((pid) => {
         if (!/^\d+$/.test(pid)) return false;
@@ -234,6 +234,9 @@ suite('Render Lens in VS Code', () => {
       });
     const [before] = servers();
     assert.ok(before, 'the language server process was not found');
+    // With the young generation it is meant to have (server/src/lsp/node-options.ts).
+    const options = fs.readFileSync(`/proc/${before}/cmdline`, 'utf8').split('\0');
+    for (const option of ['--min-semi-space-size=4', '--max-semi-space-size=4']) assert.ok(options.includes(option), `the server runs without ${option}: ${options.join(' ')}`);
     process.kill(Number(before), 'SIGKILL');
 
     const editor = await open(migrations);

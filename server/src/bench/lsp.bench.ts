@@ -44,7 +44,7 @@ const WARM_UP = `${SECOND_APP_BASE}/warmup.yaml`;
 const WARM_UP_LINES = 2_000;
 const WARM_UP_SEED = 0x3a3a;
 
-/** Render Lens's server, started as the VS Code extension starts it. */
+/** Render Lens's server, with the node options the VS Code extension gives it (run by this node, not VS Code's Electron). */
 const renderLensSpec: ServerSpec = { name: 'render-lens', script: renderLensServer, args: ['--stdio'], nodeOptions: serverNodeOptions, settings: {}, languageId: 'yaml' };
 
 interface Measured {

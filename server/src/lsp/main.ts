@@ -23,12 +23,14 @@ import { registerRenderRequests } from './requests/render';
 import { toEngineSettings, watchSettings } from './settings';
 import { Workspaces } from './workspace';
 import { EditSpans } from './edit-spans';
+import { endWithLauncher } from './launched-server';
 
 if (process.argv.includes('--version')) {
   process.stdout.write(`render-lens-server ${version}\n`);
   process.exit(0);
 }
 
+endWithLauncher();
 const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
 const editSpans = new EditSpans();
 const documents = new TextDocuments(editSpans.documents);

@@ -19,7 +19,8 @@
  * The flag is read whenever the young generation would grow, so setting it once the
  * process runs takes effect. Its starting size can only be set on node's command line; the
  * VS Code client and `render-lens-server` start the server with 4 MB semi-spaces
- * (node-options.ts), which this then keeps; a server started otherwise keeps V8's 1 MB.
+ * (node-options.ts), which this then keeps; a server started otherwise (`node server.js`,
+ * or `render-lens-server --node-ipc`, which runs it in the launcher's process) keeps V8's 1 MB.
  */
 import * as v8 from 'v8';
 

@@ -65,9 +65,11 @@ suite('tidy', () => {
     );
     for (const file of shipped) assert.doesNotMatch(fs.readFileSync(file, 'utf8'), /['"](node:)?child_process['"]/, path.relative(projectRoot, file));
     const launcherText = fs.readFileSync(launcher, 'utf8');
-    assert.deepEqual(launcherText.match(/\bspawn\w*\(.*/g), ["spawn(process.execPath, [...serverNodeOptions, server, ...args], { stdio: 'inherit' });"]);
+    assert.deepEqual(launcherText.match(/\bspawn\w*\(.*/g), ["spawn(process.execPath, [...options, ...process.execArgv, server, ...args], { stdio: 'inherit', env });"]);
     assert.match(launcherText, /^const server = path\.join\(__dirname, 'server\.js'\);$/m);
-    assert.doesNotMatch(launcherText, /\b(exec|execFile|fork)\w*\(|shell/);
+    assert.doesNotMatch(launcherText, /\b(exec|execFile|execSync|fork)\w*\(|\bshell:/);
+    // What it starts with: its own options, or none when node does not know them.
+    assert.deepEqual(launcherText.match(/\bstart\(.*?\)/g), ['start(options: readonly string[])', 'start([])', 'start(serverNodeOptions)']);
   });
 
   test('the version matches package.json, and the changelog names every rule', () => {

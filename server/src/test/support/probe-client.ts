@@ -52,8 +52,6 @@ export class ProbeClient {
   /** Diagnostics and progress as they arrived relative to each other. */
   readonly timeline: Array<{ kind: 'publish'; uri: string } | { kind: 'progress'; token: string; value: ProgressValue }> = [];
   exitCode: number | null | undefined;
-  /** The signal that ended the process, if one did. */
-  exitSignal: NodeJS.Signals | null | undefined;
   private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private readonly exited: Promise<number | null>;
 
@@ -61,12 +59,7 @@ export class ProbeClient {
     private readonly child: ChildProcess,
     readonly connection: ProtocolConnection,
   ) {
-    this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        this.exitSignal = signal;
-        resolve((this.exitCode = code));
-      }),
-    );
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve((this.exitCode = code))));
     child.stderr!.on('data', (chunk: Buffer) => this.log.push(chunk.toString()));
     connection.onNotification(LogMessageNotification.type, (params) => {
       this.log.push(params.message);
@@ -194,13 +187,6 @@ export class ProbeClient {
   /** Ends the process at once, for a test that failed half-way. */
   kill(): void {
     if (this.alive) this.child.kill();
-    this.connection.dispose();
-  }
-
-  /** Sends `signal` to the process and waits until it has exited. */
-  async signal(signal: NodeJS.Signals): Promise<void> {
-    this.child.kill(signal);
-    await this.exited;
     this.connection.dispose();
   }
 
