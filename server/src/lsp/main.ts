@@ -30,6 +30,15 @@ if (process.argv.includes('--version')) {
   process.exit(0);
 }
 
+// Started by hand, without the transport an editor gives: say so, not a stack trace from deep in the protocol library.
+if (!process.argv.slice(2).some((arg) => /^--(stdio|node-ipc|socket|pipe)(=|$)/.test(arg))) {
+  const help = process.argv.includes('--help');
+  (help ? process.stdout : process.stderr).write(
+    `render-lens-server ${version}: the Render Lens language server. Your editor starts it with the transport it speaks: --stdio, --node-ipc, --socket=PORT or --pipe=NAME (--version prints the version).\n`,
+  );
+  process.exit(help ? 0 : 2);
+}
+
 endWithLauncher();
 const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
 const editSpans = new EditSpans();

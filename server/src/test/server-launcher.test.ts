@@ -55,6 +55,19 @@ suite('render-lens-server (the launcher)', () => {
     }
   });
 
+  test('started without a transport, it says which it takes instead of failing with a stack trace', () => {
+    for (const [args, status] of [
+      [[], 2],
+      [['--help'], 0],
+    ] as const) {
+      const run = spawnSync(process.execPath, [launcherScript, ...args], { encoding: 'utf8', timeout: 20_000 });
+      assert.equal(run.status, status, run.stderr);
+      const said = run.stdout + run.stderr;
+      assert.match(said, /^render-lens-server \S+: the Render Lens language server\. .*--stdio, --node-ipc, --socket=PORT or --pipe=NAME/);
+      assert.equal(said.split('\n').length, 2, said);
+    }
+  });
+
   suite('its process (Linux: found through /proc)', function () {
     suiteSetup(function () {
       if (process.platform !== 'linux') this.skip();
