@@ -2,8 +2,8 @@
  * The node options the language server is started with: by the VS Code client, by the
  * `render-lens-server` launcher (launcher.ts) and by `npm run bench`, which times the
  * server with them (under the system's node: VS Code runs it with its Electron's, whose V8
- * differs by version and build, so the gains below were not measured there). This module only holds data: the client imports it, and
- * must not set anything in its own process.
+ * differs by version and build, so the gains below were not measured there). This module
+ * only holds data: the client imports it, and must not set anything in its own process.
  *
  * Both fix V8's young generation at two 4 MB semi-spaces. Opening a big manifest allocates
  * tens of megabytes, most of which lives on (the document's model, its findings, its

@@ -49,7 +49,7 @@ suite('render-lens-server (the launcher)', () => {
     // LSP: `exit` without `shutdown` first ends the server with code 1.
     const abrupt = await ProbeClient.start(root, {}, undefined, 'server-launcher.js');
     try {
-      assert.equal(await abrupt.exitAbruptly(), 1);
+      assert.equal(await abrupt.exit(), 1);
     } finally {
       abrupt.kill();
     }

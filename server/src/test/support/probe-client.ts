@@ -178,10 +178,7 @@ export class ProbeClient {
   async stop(): Promise<number | null> {
     if (!this.alive) return this.exitCode ?? null;
     await this.connection.sendRequest(ShutdownRequest.type);
-    await this.connection.sendNotification(ExitNotification.type);
-    const code = await this.exited;
-    this.connection.dispose();
-    return code;
+    return this.exit();
   }
 
   /** Ends the process at once, for a test that failed half-way. */
@@ -190,8 +187,8 @@ export class ProbeClient {
     this.connection.dispose();
   }
 
-  /** `exit` without `shutdown` first, as a client that lost track would; waits for the exit. */
-  async exitAbruptly(): Promise<number | null> {
+  /** Sends `exit` (after `shutdown` from stop, or alone, as a client that lost track would) and waits for the process to end. */
+  async exit(): Promise<number | null> {
     await this.connection.sendNotification(ExitNotification.type);
     const code = await this.exited;
     this.connection.dispose();
