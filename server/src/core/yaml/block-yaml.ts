@@ -108,6 +108,24 @@ function lineTable(lines: number): typeof table {
   return table;
 }
 
+/**
+ * The entries of the collections being read, innermost last. A collection takes its own as
+ * one array of their exact length when it ends: an array grown by pushing reserves seventeen
+ * slots at the first push, most maps of a manifest have two or three entries, and the index
+ * keeps thousands of them.
+ */
+const entries: unknown[] = [];
+let entriesTop = 0;
+
+/** The entries pushed since `from`, as their own array; their slots are freed for the next collection. */
+function takeEntries<T>(from: number): T[] {
+  const taken = entries.slice(from, entriesTop) as T[];
+  // Cleared, so the shared array keeps no node of a file alive.
+  entries.fill(undefined, from, entriesTop);
+  entriesTop = from;
+  return taken;
+}
+
 class Reader {
   private readonly starts: Int32Array;
   private readonly ends: Int32Array;
@@ -136,6 +154,8 @@ class Reader {
   private quoteEnd = 0;
 
   constructor(private readonly text: string) {
+    // A reading given up (outside the subset) leaves the entries it had not taken.
+    takeEntries(0);
     // Lines of the text; a final line break ends the last line, it does not start an empty one.
     let count = 0;
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
@@ -335,18 +355,21 @@ class Reader {
   }
 
   private sequence(line: number, indent: number): YAMLSeq {
-    const seq = newSeq();
+    const from = entriesTop;
     const start = this.starts[line] + indent;
     let current = line;
     for (;;) {
       const dash = this.starts[current] + indent;
-      seq.items.push(this.entry(current, dash + 1, indent, true));
+      // Read before it is placed: reading it places (and takes) the entries of what it holds.
+      const item = this.entry(current, dash + 1, indent, true);
+      entries[entriesTop++] = item;
       const end = this.end;
       const following = this.nextContent(this.next);
       const deeper = this.isContent(following) && this.indents[following] > indent;
       if (deeper) unsupported();
       if (!this.isContent(following) || this.indents[following] < indent || !this.isSeqEntry(this.starts[following] + indent)) {
         // Ends here; a key at the same indent continues the map this sequence is a value of.
+        const seq = newSeq(takeEntries(from));
         seq.range = [start, end, this.collectionEnd(end, indent, following)];
         this.next = following;
         return seq;
@@ -356,15 +379,17 @@ class Reader {
   }
 
   private map(line: number, indent: number): YAMLMap {
-    const map = newMap();
+    const from = entriesTop;
     const start = this.starts[line] + indent;
     let current = line;
     for (;;) {
       const key = this.key(current, this.starts[current] + indent);
-      map.items.push(newPair(key, this.entry(current, this.colon + 1, indent, false)));
+      const pair = newPair(key, this.entry(current, this.colon + 1, indent, false));
+      entries[entriesTop++] = pair;
       const end = this.end;
       const following = this.nextContent(this.next);
       if (!this.isContent(following) || this.indents[following] < indent) {
+        const map = newMap(takeEntries(from));
         map.range = [start, end, this.collectionEnd(end, indent, following)];
         this.next = following;
         return map;

@@ -107,12 +107,12 @@ export function hasRange(node: Scalar): boolean {
 }
 
 class FastMap {
-  items: Pair[] = [];
   range: Range3 | undefined = undefined;
+  constructor(public items: Pair[]) {}
 }
 class FastSeq {
-  items: unknown[] = [];
   range: Range3 | undefined = undefined;
+  constructor(public items: unknown[]) {}
 }
 class FastPair {
   constructor(
@@ -130,12 +130,14 @@ for (const [fast, base, tag] of [
   Object.defineProperty(fast.prototype, nodeType, { value: Symbol.for(tag) });
 }
 
-export function newMap(): YAMLMap {
-  return new FastMap() as unknown as YAMLMap;
+/** A map of these pairs (the array becomes the map's). */
+export function newMap(items: Pair[]): YAMLMap {
+  return new FastMap(items) as unknown as YAMLMap;
 }
 
-export function newSeq(): YAMLSeq {
-  return new FastSeq() as unknown as YAMLSeq;
+/** A sequence of these items (the array becomes the sequence's). */
+export function newSeq(items: unknown[]): YAMLSeq {
+  return new FastSeq(items) as unknown as YAMLSeq;
 }
 
 export function newPair(key: Scalar, value: Node): Pair {
