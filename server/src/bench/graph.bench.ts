@@ -53,6 +53,7 @@ export async function benchGraph(options: BenchOptions): Promise<string[]> {
         const row = `${label}: keystroke in ${what}`;
         keystrokeRows.push(size === 2_000 ? budgetRow(row, time, 20, ms, file) : { what: row, value: ms(time), note: file });
       }
+      keystrokeRows.push({ what: `${label}: a new file appears next to an app's base files`, value: ms(fileAppears(engine!)), note: 'the graph rebuilt, reusing the render trees that did not look there' });
     }
     // Measured last: its full collections would change how the young generation is sized for the timings.
     const kept = retainedBytes(repo.root);
@@ -100,6 +101,27 @@ function keystrokeCases(): Array<[string, string, string]> {
     ['its overlay patch', `vars/${cluster}/cluster-vars-patch.yaml`, `cluster_name: ${cluster}`],
     ['a per-app Flux Kustomization', `clusters/${cluster}/apps/app-001.yaml`, 'interval: 10m'],
   ];
+}
+
+/**
+ * Median time for a new file (created in an editor, or on disk) to reach the graph: one that
+ * no kustomization lists yet, beside the files of an app's base. It is a new layout, so the
+ * graph is rebuilt; the render trees that never looked in that directory are kept.
+ */
+function fileAppears(engine: Engine): number {
+  const times: number[] = [];
+  for (let i = 0; i < KEYSTROKES; i++) {
+    const file = `apps/base/app-00${i % 10}/new-${i}.yaml`;
+    times.push(
+      timeMs(() => {
+        engine.update(file, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: new\n');
+        engine.fluxGraph();
+      }),
+    );
+    engine.update(file, undefined);
+    engine.fluxGraph();
+  }
+  return median(times);
 }
 
 /**

@@ -620,4 +620,27 @@ suite('flux graph: the file index under edits', () => {
     assert.equal(staging(FluxGraph.build(index, { strict: true })).variables.vars.get('cluster_name')?.value, 'staging');
     assert.equal(index.update('clusters/staging/vars.yaml', fixture.files[vars]), false);
   });
+
+  test('the index says which files appeared or disappeared since a layout, or that it cannot say', () => {
+    const index = new FileIndex(new MemoryHost({ 'a.yaml': 'a: 1\n' }));
+    index.files();
+    const start = index.layoutVersion();
+    assert.deepEqual(index.layoutChangesSince(start), []);
+    index.update('b.yaml', 'b: 1\n');
+    index.update('a.yaml', 'a: 2\n');
+    index.update('a.yaml', undefined);
+    assert.deepEqual(index.layoutChangesSince(start)?.sort(), ['a.yaml', 'b.yaml']);
+    const afterB = index.layoutVersion();
+    assert.deepEqual(index.layoutChangesSince(afterB), []);
+    // A new listing may have found anything.
+    index.relist();
+    assert.equal(index.layoutChangesSince(afterB), undefined);
+    const relisted = index.layoutVersion();
+    // A burst of new files longer than the index remembers: the start of it is forgotten, the end is not.
+    for (let i = 0; i < 1500; i++) index.update(`new/${i}.yaml`, 'x: 1\n');
+    assert.equal(index.layoutChangesSince(relisted), undefined);
+    const late = index.layoutVersion();
+    index.update('late.yaml', 'x: 1\n');
+    assert.deepEqual(index.layoutChangesSince(late), ['late.yaml']);
+  });
 });

@@ -65,7 +65,9 @@ function followEdits(original: Files, seed: number, steps: number): void {
       text = undefined;
     } else if (r < 0.12) {
       const source = pick(names);
-      file = `${path.posix.dirname(pick(names))}/new-${step}.yaml`;
+      // Half of them in a directory of their own, which appears with them.
+      const dir = path.posix.dirname(pick(names));
+      file = next() < 0.5 ? `${dir}/new-${step}.yaml` : `${dir}/new-${step}/${path.posix.basename(source)}`;
       text = files[source];
     } else if (r < 0.2) {
       file = pick(Object.keys(original));
@@ -162,6 +164,40 @@ suite('flux graph: incremental = from scratch', () => {
     const afterOverlay = trees();
     const walked = [...afterData].filter(([key, tree]) => afterOverlay.get(key) !== tree).map(([key]) => key);
     assert.deepEqual(walked, ['production/clusters/production/apps/app-001.yaml#0']);
+  });
+
+  test('a file that appears or disappears walks again only the trees that looked where it lies', () => {
+    const host = new MemoryHost(generated);
+    const engine = new Engine(host);
+    const trees = () => new Map(engine.fluxGraph().clusters.flatMap((c) => c.instances.map((i) => [`${c.name}/${i.kustomization.id}`, i.tree] as const)));
+    const files: Files = { ...generated };
+    const walkedAfter = (file: string, text: string | undefined): string[] => {
+      const before = trees();
+      if (text === undefined) delete files[file];
+      else files[file] = text;
+      if (text === undefined) host.deleteFile(file);
+      else host.setFile(file, text);
+      assert.equal(engine.update(file, text), true, `${file}: a change of the layout`);
+      const after = trees();
+      const listed = Object.keys(files).sort();
+      assert.equal(JSON.stringify(graphSummary(engine.fluxGraph(), listed)), JSON.stringify(graphSummary(new Engine(new MemoryHost(files)).fluxGraph(), listed)), file);
+      return [...before].filter(([key, tree]) => after.get(key) !== tree).map(([key]) => key);
+    };
+    const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: extra\n';
+    // Next to a base's files, but no kustomization lists it: no tree looked there.
+    assert.deepEqual(walkedAfter('apps/base/app-001/extra.yaml', service), []);
+    // In a new directory under a cluster's root, which Flux renders whole: that cluster's root tree.
+    const [cluster] = CLUSTERS;
+    const rootTrees = walkedAfter(`clusters/${cluster}/extra/extra.yaml`, service);
+    assert.deepEqual(rootTrees, [`${cluster}/clusters/${cluster}/flux-system/gotk-sync.yaml#1`]);
+    assert.ok(engine.fluxGraph().contextsOf(`clusters/${cluster}/extra/extra.yaml`).length > 0, 'the new file is rendered');
+    // A base lists a file that is missing; it appears: the trees of the three overlays of that app.
+    const base = 'apps/base/app-002/kustomization.yaml';
+    walkedAfter(base, undefined);
+    walkedAfter(base, generated[base].replace('resources:\n', 'resources:\n  - later.yaml\n'));
+    assert.deepEqual(walkedAfter('apps/base/app-002/later.yaml', service).sort(), CLUSTERS.map((c) => `${c}/clusters/${c}/apps/app-002.yaml#0`).sort());
+    // It goes again: the same trees.
+    assert.deepEqual(walkedAfter('apps/base/app-002/later.yaml', undefined).sort(), CLUSTERS.map((c) => `${c}/clusters/${c}/apps/app-002.yaml#0`).sort());
   });
 
   test("a parent's JSON 6902 patch changes the child's postBuild in the graph, never the child as written", () => {

@@ -51,7 +51,10 @@ export interface RenderTree {
   problems: TreeProblem[];
 }
 
-export function findKustomizeFile(index: FileIndex, dir: string): string | undefined {
+/** What a walk reads of the workspace: the file index, or a recorder in front of it (RenderTreeCache). */
+export type TreeSource = Pick<FileIndex, 'exists' | 'isDirectory' | 'children' | 'model'>;
+
+export function findKustomizeFile(index: TreeSource, dir: string): string | undefined {
   for (const name of kustomizationFileNames) {
     const file = dir === '' ? name : `${dir}/${name}`;
     if (index.exists(file)) return file;
@@ -67,7 +70,7 @@ const maxVisits = 5000;
  * `components` are Flux's `spec.components`, relative to the path; `origin` is where the
  * path is written.
  */
-export function walkRenderTree(index: FileIndex, path: string | undefined, components: readonly Ref[], origin: Located, reads: string[]): RenderTree {
+export function walkRenderTree(index: TreeSource, path: string | undefined, components: readonly Ref[], origin: Located, reads: string[]): RenderTree {
   const tree: RenderTree = { dir: '', files: new Map(), occurrences: [], kustomizations: [], rootComponents: [], problems: [] };
   const visiting: string[] = [];
   let visits = 0;
@@ -187,8 +190,10 @@ export function walkRenderTree(index: FileIndex, path: string | undefined, compo
 /**
  * Render trees kept from one graph build to the next. A tree depends on the kustomization
  * files it read and on which files and directories exist: it is walked again only when one of
- * those files has a new version or a file appeared or disappeared. Trees are never changed
- * after their walk, so graphs can share them.
+ * those files has a new version, or a file appeared or disappeared where the walk looked (a
+ * path it asked about, or under a directory it asked about or listed). A new manifest in a
+ * repository of a thousand Kustomizations so walks again only the trees that may render it.
+ * Trees are never changed after their walk, so graphs can share them.
  */
 export class RenderTreeCache {
   /** By owner (the reading of a Flux Kustomization, which fixes components and origin), then path. */
@@ -217,21 +222,55 @@ export class RenderTreeCache {
     }
     const reads: string[] = [];
     const layout = this.index.layoutVersion();
-    const tree = walkRenderTree(this.index, path, components, origin, reads);
-    byPath.set(path, { tree, layout, reads: reads.map((file) => [file, this.index.version(file)]), checked: this.build });
+    const index = this.index;
+    const files = new Set<string>();
+    const dirs = new Set<string>();
+    const source: TreeSource = {
+      exists: (file) => (files.add(file), index.exists(file)),
+      isDirectory: (dir) => (dirs.add(dir), index.isDirectory(dir)),
+      children: (dir) => (dirs.add(dir), index.children(dir)),
+      model: (file) => index.model(file),
+    };
+    const tree = walkRenderTree(source, path, components, origin, reads);
+    byPath.set(path, { tree, layout, reads: reads.map((file) => [file, this.index.version(file)]), files, dirs, checked: this.build });
     return tree;
   }
 
   private fresh(cached: CachedTree): boolean {
-    return cached.layout === this.index.layoutVersion() && cached.reads.every(([file, version]) => this.index.version(file) === version);
+    if (!cached.reads.every(([file, version]) => this.index.version(file) === version)) return false;
+    const layout = this.index.layoutVersion();
+    if (cached.layout === layout) return true;
+    const changed = this.index.layoutChangesSince(cached.layout);
+    if (changed === undefined || changed.some((file) => lookedAt(cached, file))) return false;
+    // Current as of now: the next build asks only about what changes after this.
+    cached.layout = layout;
+    return true;
   }
+}
+
+/**
+ * Whether a file's appearing or disappearing can change what the walk found: it asked whether
+ * the file exists, or about a directory the file is in, at any depth (whether the directory
+ * exists and what it holds both change with its first or last file).
+ */
+function lookedAt(cached: CachedTree, file: string): boolean {
+  if (cached.files.has(file)) return true;
+  for (let dir = file; dir !== ''; ) {
+    dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')));
+    if (cached.dirs.has(dir)) return true;
+  }
+  return false;
 }
 
 interface CachedTree {
   tree: RenderTree;
+  /** The layout version the tree is known to be current for. */
   layout: number;
   /** Each kustomization file the walk read, with its version then. */
   reads: Array<[string, number]>;
+  /** The paths the walk asked about: whether each exists, and which directories exist and what they hold. */
+  files: Set<string>;
+  dirs: Set<string>;
   /** The build that last found it current. */
   checked: number;
 }

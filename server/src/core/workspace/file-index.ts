@@ -34,12 +34,22 @@ interface Entry {
 /** The last version handed out, to any file of any index: a version is never reused. */
 let versions = 0;
 
+/** How many layout changes an index remembers (layoutChangesSince); a burst past it forgets the older half. */
+const maxLayoutLog = 1000;
+
 export class FileIndex {
   private readonly entries = new Map<string, Entry>();
   private listing: string[] | undefined;
   private directories: Map<string, { files: string[]; dirs: string[] }> | undefined;
   private layout = ++versions;
   private texts = ++versions;
+  /**
+   * The files that appeared or disappeared, with the layout version each change made; a
+   * change of everything (a new listing, a reset) is recorded as undefined. Complete for every
+   * version from `layoutLogStart` on (older entries are dropped past `maxLayoutLog`).
+   */
+  private layoutLog: Array<{ layout: number; file: string | undefined }> = [];
+  private layoutLogStart = this.layout;
   /** Small facts about files' current texts, by fact and file (see `derived`). */
   private readonly facts = new Map<string, Map<string, unknown>>();
 
@@ -105,6 +115,33 @@ export class FileIndex {
    */
   layoutVersion(): number {
     return this.layout;
+  }
+
+  /**
+   * The files that appeared or disappeared since layout version `since` (what layoutVersion
+   * returned then), or undefined when that is not known: everything was listed again, or the
+   * change is too old to remember. What was computed from which files exist can then be kept
+   * if it looked at none of them (render trees, which probe a few paths each).
+   */
+  layoutChangesSince(since: number): string[] | undefined {
+    if (since < this.layoutLogStart) return undefined;
+    const files = new Set<string>();
+    for (let i = this.layoutLog.length - 1; i >= 0 && this.layoutLog[i].layout > since; i--) {
+      const { file } = this.layoutLog[i];
+      if (file === undefined) return undefined;
+      files.add(file);
+    }
+    return [...files];
+  }
+
+  /** A new layout version, made by `file` appearing or disappearing (undefined: every file). */
+  private newLayout(file: string | undefined): void {
+    this.layout = ++versions;
+    this.layoutLog.push({ layout: this.layout, file });
+    if (this.layoutLog.length > maxLayoutLog) {
+      const dropped = this.layoutLog.splice(0, this.layoutLog.length - maxLayoutLog / 2);
+      this.layoutLogStart = dropped[dropped.length - 1].layout;
+    }
   }
 
   /** Changes whenever a file's text does (an update, a new listing, a reset); a first read of a file is not a change. */
@@ -245,7 +282,7 @@ export class FileIndex {
       this.directories = undefined;
     }
     // A file never read may have existed already: count it as appearing, to be safe.
-    if (relisted || known === undefined || (known.text === undefined) !== (text === undefined)) this.layout = ++versions;
+    if (relisted || known === undefined || (known.text === undefined) !== (text === undefined)) this.newLayout(file);
     // Keep the last parse of the file (or the one still waiting to be built on) for the next.
     const previous = text === undefined ? undefined : (known?.parsed ?? known?.previous);
     this.forgetParsed(file);
@@ -261,7 +298,7 @@ export class FileIndex {
   relist(): void {
     this.listing = undefined;
     this.directories = undefined;
-    this.layout = ++versions;
+    this.newLayout(undefined);
     this.texts = ++versions;
   }
 
@@ -273,7 +310,7 @@ export class FileIndex {
     this.parsedSource = 0;
     this.listing = undefined;
     this.directories = undefined;
-    this.layout = ++versions;
+    this.newLayout(undefined);
     this.texts = ++versions;
   }
 
