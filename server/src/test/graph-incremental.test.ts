@@ -95,7 +95,80 @@ function firstDifference(actual: string, expected: string): string {
   return `…${actual.slice(Math.max(0, i - 200), i + 200)}\nexpected\n…${expected.slice(Math.max(0, i - 200), i + 200)}`;
 }
 
-/** The bench's generated Flux repository (3 clusters, ~12 apps), read into memory. */
+/** A small repository's directories and names, swapped between files and directories at random (layoutFuzz). */
+const fuzzDirs = ['', 'a', 'a/b', 'a/b/c', 'base', 'base/sub', 'comp', 'x', 'x/y', 'clusters/one'];
+const fuzzNames = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'm.yaml', 'n.yml', 'b', 'c', 'sub', 'y', 'p.env', '.git/q.yaml'];
+const fuzzRefs = ['a', 'a/b', 'a/b/c', 'base', 'base/sub', 'comp', 'x', 'x/y', './m.yaml', 'm.yaml', 'b', 'c', 'sub', '../base', '../comp', '../../a', 'y', 'n.yml', 'p.env', '../x/y', 'missing', 'missing/deep'];
+
+const fluxObject = (name: string, path: string, components: string[]) =>
+  `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: ${name}\n  namespace: flux-system\nspec:\n  path: ${path}\n${components.length ? `  components:\n${components.map((c) => `    - ${c}\n`).join('')}` : ''}`;
+
+function randomKustomization(next: () => number): string {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const list = (n: number) => Array.from({ length: Math.floor(next() * n) }, () => `  - ${pick(fuzzRefs)}\n`).join('');
+  const kind = next() < 0.2 ? 'Component' : 'Kustomization';
+  return `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: ${kind}\nresources:\n${list(4)}components:\n${list(2)}patchesStrategicMerge:\n${list(2)}configMapGenerator:\n  - name: g\n    files:\n${list(2).replace(/^ {2}/gm, '      ')}    envs:\n${list(2).replace(/^ {2}/gm, '      ')}`;
+}
+
+function randomManifest(next: () => number): string {
+  return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm${Math.floor(next() * 3)}\n  namespace: default\ndata:\n  k: v\n`;
+}
+
+/**
+ * Files appearing and disappearing in a small repository (also where a directory was, and the
+ * other way round), sometimes several before the next build, with the host kept in step or
+ * not: the graph must equal a new engine's after each build.
+ */
+function layoutFuzz(seed: number, steps: number, synced: boolean): void {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const files: Files = {
+    'clusters/one/ks.yaml': fluxObject('root', './a', []) + '---\n' + fluxObject('two', './x', ['../comp']) + '---\n' + fluxObject('three', './base/sub', []) + '---\n' + fluxObject('four', './a/b/m.yaml', []),
+    'a/m.yaml': randomManifest(next),
+    'base/kustomization.yaml': randomKustomization(next),
+  };
+  const host = new MemoryHost({ ...files });
+  const engine = new Engine(host);
+  engine.fluxGraph();
+  const set = (file: string, text: string | undefined) => {
+    if (synced && text === undefined) host.deleteFile(file);
+    else if (synced) host.setFile(file, text!);
+    engine.update(file, text);
+    if (text === undefined) delete files[file];
+    else files[file] = text;
+  };
+  for (let step = 0; step < steps; step++) {
+    const existing = Object.keys(files).filter((f) => f !== 'clusters/one/ks.yaml');
+    const r = next();
+    let file: string;
+    let text: string | undefined;
+    if (r < 0.35 && existing.length > 0) {
+      file = pick(existing);
+      text = undefined;
+    } else {
+      const dir = pick(fuzzDirs);
+      const name = pick(fuzzNames);
+      file = dir === '' ? name : `${dir}/${name}`;
+      text = /ustomization/.test(name) ? randomKustomization(next) : randomManifest(next);
+    }
+    if (text !== undefined) {
+      // Keep it a file system: no file where a directory is, no directory where a file is.
+      for (const other of Object.keys(files)) if (other.startsWith(`${file}/`) || file.startsWith(`${other}/`)) set(other, undefined);
+    }
+    set(file, text);
+    // Sometimes several changes before the next build.
+    if (next() < 0.3) continue;
+    const listed = Object.keys(files).sort();
+    const expected = JSON.stringify(graphSummary(new Engine(new MemoryHost(files)).fluxGraph(), listed));
+    const actual = JSON.stringify(graphSummary(engine.fluxGraph(), listed));
+    if (actual !== expected) {
+      let i = 0;
+      while (actual[i] === expected[i]) i++;
+      assert.fail(`seed ${seed} step ${step} (${text === undefined ? 'delete' : 'write'} ${file})\n${actual.slice(Math.max(0, i - 300), i + 200)}\nexpected\n${expected.slice(Math.max(0, i - 300), i + 200)}`);
+    }
+  }
+}
+
 
 suite('flux graph: incremental = from scratch', () => {
   const fixtures = loadRepos().filter((repo) => repo.name.startsWith('flux'));
@@ -198,6 +271,24 @@ suite('flux graph: incremental = from scratch', () => {
     assert.deepEqual(walkedAfter('apps/base/app-002/later.yaml', service).sort(), CLUSTERS.map((c) => `${c}/clusters/${c}/apps/app-002.yaml#0`).sort());
     // It goes again: the same trees.
     assert.deepEqual(walkedAfter('apps/base/app-002/later.yaml', undefined).sort(), CLUSTERS.map((c) => `${c}/clusters/${c}/apps/app-002.yaml#0`).sort());
+  });
+
+  test('files appearing and disappearing in a small repository, several between builds, files and directories swapping', () => {
+    for (let seed = 1; seed <= 120; seed++) layoutFuzz(seed, 60, seed % 2 === 0);
+  }).timeout(120_000);
+
+  test('a rescan finds a file that was missing, written to disk without a watcher event', () => {
+    const root = 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: root\n  namespace: flux-system\nspec:\n  path: ./a\n';
+    const files: Files = { 'clusters/one/ks.yaml': root, 'a/kustomization.yaml': 'resources:\n  - b\n', 'a/b/m.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m\n' };
+    const host = new MemoryHost(files);
+    const engine = new Engine(host);
+    assert.equal(engine.fluxGraph().contextsOf('a/b/m.yaml').length, 0, 'a/b has no kustomization file yet');
+    files['a/b/kustomization.yaml'] = 'resources:\n  - m.yaml\n';
+    host.setFile('a/b/kustomization.yaml', files['a/b/kustomization.yaml']);
+    engine.rescan();
+    const listed = Object.keys(files).sort();
+    assert.equal(JSON.stringify(graphSummary(engine.fluxGraph(), listed)), JSON.stringify(graphSummary(new Engine(new MemoryHost(files)).fluxGraph(), listed)));
+    assert.ok(engine.fluxGraph().contextsOf('a/b/m.yaml').length > 0, 'rendered once its kustomization file is found');
   });
 
   test("a parent's JSON 6902 patch changes the child's postBuild in the graph, never the child as written", () => {

@@ -191,21 +191,29 @@ export function walkRenderTree(index: TreeSource, path: string | undefined, comp
  * Render trees kept from one graph build to the next. A tree depends on the kustomization
  * files it read and on which files and directories exist: it is walked again only when one of
  * those files has a new version, or a file appeared or disappeared where the walk looked (a
- * path it asked about, or under a directory it asked about or listed). A new manifest in a
- * repository of a thousand Kustomizations so walks again only the trees that may render it.
- * Trees are never changed after their walk, so graphs can share them.
+ * path it asked about, or under a directory it asked about or listed). In a repository of a
+ * thousand Kustomizations a new manifest so has only the trees walked again that could render
+ * it; a tree of a plain directory at the root (`path: ./`) listed the root, so any new file
+ * has it walked again. Trees are never changed after their walk, so graphs can share them.
  */
 export class RenderTreeCache {
   /** By owner (the reading of a Flux Kustomization, which fixes components and origin), then path. */
   private readonly trees = new WeakMap<object, Map<string, CachedTree>>();
   /** Counts builds: a tree checked in this build is not checked again. */
   private build = 0;
+  /**
+   * The layout changes since each version a tree of this build was current for, worked out
+   * once per build and version: a pull that adds a thousand files is then one pass over them,
+   * not one per tree.
+   */
+  private changes = new Map<number, LayoutChange | null>();
 
   constructor(private readonly index: FileIndex) {}
 
   /** Starts a build: each tree is checked again the first time the build asks for it. */
   begin(): void {
     this.build++;
+    this.changes.clear();
   }
 
   /**
@@ -229,6 +237,7 @@ export class RenderTreeCache {
       exists: (file) => (files.add(file), index.exists(file)),
       isDirectory: (dir) => (dirs.add(dir), index.isDirectory(dir)),
       children: (dir) => (dirs.add(dir), index.children(dir)),
+      // Not a question about the layout: the kustomization files read are checked by version (`reads`).
       model: (file) => index.model(file),
     };
     const tree = walkRenderTree(source, path, components, origin, reads);
@@ -240,25 +249,51 @@ export class RenderTreeCache {
     if (!cached.reads.every(([file, version]) => this.index.version(file) === version)) return false;
     const layout = this.index.layoutVersion();
     if (cached.layout === layout) return true;
-    const changed = this.index.layoutChangesSince(cached.layout);
-    if (changed === undefined || changed.some((file) => lookedAt(cached, file))) return false;
+    const change = this.changesSince(cached.layout);
+    if (change === undefined || lookedAt(cached, change)) return false;
     // Current as of now: the next build asks only about what changes after this.
     cached.layout = layout;
     return true;
   }
+
+  /** What changed in the layout since `since`, or undefined when the index cannot say. */
+  private changesSince(since: number): LayoutChange | undefined {
+    let change = this.changes.get(since);
+    if (change === undefined) {
+      const files = this.index.layoutChangesSince(since);
+      this.changes.set(since, (change = files === undefined ? null : layoutChange(files)));
+    }
+    return change ?? undefined;
+  }
+}
+
+/** Files that appeared or disappeared, and every directory they lie in, at any depth. */
+interface LayoutChange {
+  files: Set<string>;
+  dirs: Set<string>;
+}
+
+function layoutChange(files: readonly string[]): LayoutChange {
+  const dirs = new Set<string>();
+  for (const file of files) {
+    for (let dir = file; dir !== ''; ) {
+      dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')));
+      // Its ancestors are in already.
+      if (dirs.has(dir)) break;
+      dirs.add(dir);
+    }
+  }
+  return { files: new Set(files), dirs };
 }
 
 /**
- * Whether a file's appearing or disappearing can change what the walk found: it asked whether
- * the file exists, or about a directory the file is in, at any depth (whether the directory
- * exists and what it holds both change with its first or last file).
+ * Whether files appearing or disappearing can change what the walk found: it asked whether one
+ * of them exists, or about a directory one of them is in (whether the directory exists and what
+ * it holds both change with its first or last file, at any depth).
  */
-function lookedAt(cached: CachedTree, file: string): boolean {
-  if (cached.files.has(file)) return true;
-  for (let dir = file; dir !== ''; ) {
-    dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')));
-    if (cached.dirs.has(dir)) return true;
-  }
+function lookedAt(cached: CachedTree, change: LayoutChange): boolean {
+  for (const file of cached.files) if (change.files.has(file)) return true;
+  for (const dir of cached.dirs) if (change.dirs.has(dir)) return true;
   return false;
 }
 
@@ -268,8 +303,9 @@ interface CachedTree {
   layout: number;
   /** Each kustomization file the walk read, with its version then. */
   reads: Array<[string, number]>;
-  /** The paths the walk asked about: whether each exists, and which directories exist and what they hold. */
+  /** The paths the walk asked whether they exist. */
   files: Set<string>;
+  /** The directories the walk asked whether they exist, or listed: a change at any depth below one counts. */
   dirs: Set<string>;
   /** The build that last found it current. */
   checked: number;

@@ -44,9 +44,10 @@ export class FileIndex {
   private layout = ++versions;
   private texts = ++versions;
   /**
-   * The files that appeared or disappeared, with the layout version each change made; a
-   * change of everything (a new listing, a reset) is recorded as undefined. Complete for every
-   * version from `layoutLogStart` on (older entries are dropped past `maxLayoutLog`).
+   * The files that appeared or disappeared (or may have: one first seen through an update),
+   * with the layout version each change made; a change of everything (a new listing, a reset)
+   * is recorded as undefined. Complete for every version from `layoutLogStart` on (older
+   * entries are dropped past `maxLayoutLog`).
    */
   private layoutLog: Array<{ layout: number; file: string | undefined }> = [];
   private layoutLogStart = this.layout;
@@ -296,6 +297,9 @@ export class FileIndex {
 
   /** List the files again (new files on disk), keeping every text already known. */
   relist(): void {
+    // A file found missing may be there now: it is asked for again. (Known texts stay: an
+    // editor's buffer is newer than the disk.)
+    for (const [file, entry] of this.entries) if (entry.text === undefined) this.entries.delete(file);
     this.listing = undefined;
     this.directories = undefined;
     this.newLayout(undefined);
