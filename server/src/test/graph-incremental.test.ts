@@ -161,11 +161,7 @@ function layoutFuzz(seed: number, steps: number, synced: boolean): void {
     const listed = Object.keys(files).sort();
     const expected = JSON.stringify(graphSummary(new Engine(new MemoryHost(files)).fluxGraph(), listed));
     const actual = JSON.stringify(graphSummary(engine.fluxGraph(), listed));
-    if (actual !== expected) {
-      let i = 0;
-      while (actual[i] === expected[i]) i++;
-      assert.fail(`seed ${seed} step ${step} (${text === undefined ? 'delete' : 'write'} ${file})\n${actual.slice(Math.max(0, i - 300), i + 200)}\nexpected\n${expected.slice(Math.max(0, i - 300), i + 200)}`);
-    }
+    if (actual !== expected) assert.fail(`seed ${seed}, step ${step}: after ${text === undefined ? 'deleting' : 'writing'} ${file}, the graph differs from a new engine's\n${firstDifference(actual, expected)}`);
   }
 }
 
