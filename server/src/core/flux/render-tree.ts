@@ -6,7 +6,7 @@
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
 import { readKustomizeFile, type GeneratorSpec, type KustomizeFile, type Ref } from './kustomize-file';
-import { clampToRoot, isManifestFile, isRemote, kustomizationFileNames, resolveInside, sourceIgnored } from './paths';
+import { clampToRoot, dirname, isManifestFile, isRemote, kustomizationFileNames, resolveInside, sourceIgnored } from './paths';
 
 export type RenderRole = 'resource' | 'patch' | 'generator-file' | 'generator-env';
 
@@ -269,21 +269,21 @@ export class RenderTreeCache {
 
 /** Files that appeared or disappeared, and every directory they lie in, at any depth. */
 interface LayoutChange {
-  files: Set<string>;
+  files: ReadonlySet<string>;
   dirs: Set<string>;
 }
 
-function layoutChange(files: readonly string[]): LayoutChange {
+function layoutChange(files: ReadonlySet<string>): LayoutChange {
   const dirs = new Set<string>();
   for (const file of files) {
     for (let dir = file; dir !== ''; ) {
-      dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')));
+      dir = dirname(dir);
       // Its ancestors are in already.
       if (dirs.has(dir)) break;
       dirs.add(dir);
     }
   }
-  return { files: new Set(files), dirs };
+  return { files, dirs };
 }
 
 /**

@@ -124,7 +124,7 @@ export class FileIndex {
    * change is too old to remember. What was computed from which files exist can then be kept
    * if it looked at none of them (render trees, which probe a few paths each).
    */
-  layoutChangesSince(since: number): string[] | undefined {
+  layoutChangesSince(since: number): ReadonlySet<string> | undefined {
     if (since < this.layoutLogStart) return undefined;
     const files = new Set<string>();
     for (let i = this.layoutLog.length - 1; i >= 0 && this.layoutLog[i].layout > since; i--) {
@@ -132,7 +132,7 @@ export class FileIndex {
       if (file === undefined) return undefined;
       files.add(file);
     }
-    return [...files];
+    return files;
   }
 
   /** A new layout version, made by `file` appearing or disappearing (undefined: every file). */
