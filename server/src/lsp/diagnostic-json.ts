@@ -34,8 +34,10 @@ const bodyKey = Symbol('render-lens diagnostic body');
 
 type Published = Diagnostic & { [bodyKey]?: DiagnosticBody };
 
-/** A new body; `diagnostic` must not be changed afterwards (it is frozen). */
-export function diagnosticBody(diagnostic: BodyFields): DiagnosticBody {
+/** A new body made of `fields`, frozen; its fields in the order bodyJson writes them. */
+export function diagnosticBody(fields: BodyFields): DiagnosticBody {
+  const { range, severity, source, code, codeDescription, message, relatedInformation } = fields;
+  const diagnostic: BodyFields = { range, severity, source, code, codeDescription, message, relatedInformation };
   const body: DiagnosticBody = { diagnostic, fields: Object.keys(diagnostic).length, open: undefined };
   (diagnostic as Published)[bodyKey] = body;
   Object.freeze(diagnostic);
@@ -122,7 +124,7 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8
       texts[i] = JSON.stringify(diagnostic) + tail;
       continue;
     }
-    bodies[i] = body.open ??= keptBytes(JSON.stringify(body.diagnostic).slice(0, -1));
+    bodies[i] = body.open ??= keptBytes(bodyJson(body));
     // `{...body, data}`: the body's fields, then data, in that order.
     texts[i] = diagnostic === body.diagnostic ? `}${tail}` : `,"data":${JSON.stringify(diagnostic.data)}}${tail}`;
   }
@@ -140,6 +142,37 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8
   }
   end.copy(out, offset);
   return out;
+}
+
+/**
+ * The JSON of a body without its closing brace, as JSON.stringify writes it. Most of a
+ * file's diagnostics share their related information (the same few Kustomizations, more than
+ * half of the bytes) and their docs link: those objects are serialized once, not once per
+ * diagnostic. A body with a field missing is left to JSON.stringify.
+ */
+function bodyJson(body: DiagnosticBody): string {
+  const d = body.diagnostic;
+  // Undefined fields are left out by JSON.stringify (the types allow none; a caller could).
+  if (body.fields !== bodyFieldCount || d.range === undefined || d.severity === undefined || d.source === undefined || d.code === undefined || d.codeDescription === undefined || d.message === undefined || d.relatedInformation === undefined) {
+    return JSON.stringify(d).slice(0, -1);
+  }
+  let related = '';
+  for (let i = 0; i < d.relatedInformation.length; i++) related += (i === 0 ? '' : ',') + sharedJson(d.relatedInformation[i]);
+  return `{"range":${JSON.stringify(d.range)},"severity":${JSON.stringify(d.severity)},"source":${JSON.stringify(d.source)},"code":${JSON.stringify(d.code)},"codeDescription":${sharedJson(d.codeDescription)},"message":${JSON.stringify(d.message)},"relatedInformation":[${related}]`;
+}
+
+/** The fields bodyJson writes, in the order diagnosticBody sets them. */
+const bodyFieldCount = 7;
+
+/** JSON of the parts bodies share (convert.ts hands out the same frozen objects), made once each. */
+const sharedJsonOf = new WeakMap<object, string>();
+
+function sharedJson(value: object): string {
+  // Only what cannot change (convert.ts freezes each level) may be kept as text.
+  if (!Object.isFrozen(value)) return JSON.stringify(value);
+  let json = sharedJsonOf.get(value);
+  if (json === undefined) sharedJsonOf.set(value, (json = JSON.stringify(value)));
+  return json;
 }
 
 /** UTF-8 length, counted here for ASCII (the texts between bodies nearly always are): no native call each. */
