@@ -595,20 +595,23 @@ class Reader {
     // and the scalar's is an error. (Comment lines after a block scalar are not attached to it.)
     this.checkNotContinued(next, indent);
     const textLines = lastText - line;
-    const body = parts.slice(0, textLines).join('\n');
-    let value: string;
     let end: number;
+    // The value is made by one join, which gives a flat string: `body + '\n'` made a cons
+    // string that V8 flattened into another copy at the first scan, a script's text twice over
+    // (a manifest's scripts are most of its bytes). Empty parts after the text lines make the
+    // line breaks the chomping keeps: one for clip, one per trailing blank line more for keep.
     if (chomp === '+') {
       // A last blank line without a line break is not counted the same way: left to the parser.
       if (last !== lastText && this.ends[last] === text.length) unsupported();
-      value = `${body}\n${'\n'.repeat(parts.length - textLines)}`;
+      parts.push('');
       end = this.lineEnd(last);
     } else {
-      value = chomp === '-' ? body : `${body}\n`;
+      parts.length = textLines;
+      if (chomp === '') parts.push('');
       end = this.lineEnd(lastText);
     }
     this.end = end;
     this.next = next;
-    return stringScalar(value, 'BLOCK_LITERAL', at, end, end);
+    return stringScalar(parts.join('\n'), 'BLOCK_LITERAL', at, end, end);
   }
 }
