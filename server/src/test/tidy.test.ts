@@ -30,6 +30,13 @@ suite('tidy', () => {
     for (const rule of RULES) assert.equal(rule.check.name, 'check', `${rule.id}: its check is compiled by TurboFan unless it is a method named check`);
   });
 
+  test('rule checks walk the substituted scalars by index, not with for…of (rule.ts says why)', () => {
+    for (const rule of RULES) {
+      const source = fs.readFileSync(path.join(coreDir, 'rules', `${rule.id.toLowerCase()}.ts`), 'utf8');
+      assert.doesNotMatch(source, /for \([^)]* of context\.substitutedScalars\(\)\)/, `${rule.id}: iterate context.substitutedScalars() by index`);
+    }
+  });
+
   test('each rule lives in a file named after its id', () => {
     for (const rule of RULES) assert.ok(fs.existsSync(path.join(coreDir, 'rules', `${rule.id.toLowerCase()}.ts`)), `missing rules/${rule.id.toLowerCase()}.ts`);
   });

@@ -43,7 +43,9 @@ substitution, annotate it with \`kustomize.toolkit.fluxcd.io/substitute: disable
 leaves it untouched. Even runs of four or more are not flagged: they are the escaped form.
 `,
   *check(context) {
-    for (const { site, scan, document } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document } = scalars[at];
       // By index: the runs are packed (DollarRuns).
       const { runs } = scan;
       for (let i = 0; i < runs.length; i++) {

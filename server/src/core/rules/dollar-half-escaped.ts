@@ -36,7 +36,9 @@ expands. If a literal \`$\` followed by the substituted value is really meant, s
 suppression and a reason.
 `,
   *check(context) {
-    for (const { site, scan, document } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document } = scalars[at];
       // By index: the runs are packed (DollarRuns).
       const { runs } = scan;
       for (let i = 0; i < runs.length; i++) {

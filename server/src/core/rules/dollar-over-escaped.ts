@@ -34,7 +34,9 @@ Use two dollars: \`$\${HOME}\` arrives as \`\${HOME}\`. If the output really nee
 goes through another envsubst), suppress the finding with a reason.
 `,
   *check(context) {
-    for (const { site, scan, document } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document } = scalars[at];
       // By index: the runs are packed (DollarRuns).
       const { runs } = scan;
       for (let i = 0; i < runs.length; i++) {

@@ -38,7 +38,9 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
 (\`\${VAR:-default}\`, \`\${VAR}\`).
 `,
   *check(context) {
-    for (const { site, scan, document } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document } = scalars[at];
       const active = document.substitution.active;
       // Indexed (see SubstitutedScalar.scan).
       for (let i = 0; i < scan.expansions.length; i++) {

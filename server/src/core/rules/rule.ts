@@ -88,7 +88,11 @@ export interface RuleContext {
   /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */
   suppressions(): readonly Suppression[];
   knownRule(id: string): boolean;
-  /** The scalars of documents substituted in at least one render context. */
+  /**
+   * The scalars of documents substituted in at least one render context. Checks walk them by
+   * index: a check runs unoptimized (compiler-flags.ts), where each step of `for…of` makes an
+   * iterator result, thousands per rule on a big manifest's open.
+   */
   substitutedScalars(): ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
 

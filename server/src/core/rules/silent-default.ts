@@ -34,7 +34,9 @@ Define the variable, correct its name, or keep the default on purpose and suppre
 finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica outside prod\`).
 `,
   *check(context) {
-    for (const { site, scan, document } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document } = scalars[at];
       // Indexed (see SubstitutedScalar.scan).
       for (let i = 0; i < scan.expansions.length; i++) {
         const expansion = scan.expansions[i];

@@ -52,7 +52,9 @@ write \`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted text is \`
 does both.
 `,
   *check(context) {
-    for (const { site, scan, document, comment } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document, comment } = scalars[at];
       if (comment || scan.expansions.length === 0 || failsToParse(scan)) continue;
       const kind = site.isKey ? 'string' : fieldKind(document.object?.kind, site.path);
       // In free-form values, a plain `${x}` asks for YAML typing; quotes say a string was meant.

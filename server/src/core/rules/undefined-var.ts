@@ -42,7 +42,9 @@ placeholder to the cluster's variable ConfigMap), or give the expression a defau
 (\`\${app_version:=1.4.2}\`).
 `,
   *check(context) {
-    for (const { site, scan, document } of context.substitutedScalars()) {
+    const scalars = context.substitutedScalars();
+    for (let at = 0; at < scalars.length; at++) {
+      const { site, scan, document } = scalars[at];
       // Indexed (see SubstitutedScalar.scan).
       for (let i = 0; i < scan.expansions.length; i++) {
         const expansion = scan.expansions[i];
