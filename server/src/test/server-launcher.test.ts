@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { serverNodeOptions } from '../lsp/node-options';
 import { ProbeClient } from './support/probe-client';
 import { fixturesDir, projectRoot } from './support/paths';
 
@@ -94,8 +95,9 @@ suite('render-lens-server (the launcher)', () => {
     test('node options given to the launcher reach the server, after its own', async () => {
       await withHeldLauncher(['--max-old-space-size=333'], async ({ server }) => {
         const command = commandOf(server);
-        assert.deepEqual(command.slice(1, 4), ['--min-semi-space-size=4', '--max-semi-space-size=4', '--max-old-space-size=333']);
-        assert.deepEqual(command.slice(4, 6), [path.join(projectRoot, 'dist', 'server.js'), '--stdio']);
+        const own = serverNodeOptions.length;
+        assert.deepEqual(command.slice(1, own + 2), [...serverNodeOptions, '--max-old-space-size=333']);
+        assert.deepEqual(command.slice(own + 2, own + 4), [path.join(projectRoot, 'dist', 'server.js'), '--stdio']);
       });
     });
   });
