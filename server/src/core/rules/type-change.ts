@@ -157,10 +157,26 @@ function namesOf(scan: TemplateScan): readonly string[] {
   return names;
 }
 
+/**
+ * What happens, and where: grouped by what, in the order first seen, each context once. Plain
+ * arrays and indexed loops: asked for every finding, from a check left to baseline code, where
+ * a Map, a Set and their iterators per finding were a big open's garbage.
+ */
 function describe(problems: ReadonlyArray<{ active: ActiveContext; what: string }>): string {
-  const byWhat = new Map<string, string[]>();
-  for (const p of problems) byWhat.set(p.what, [...(byWhat.get(p.what) ?? []), p.active.label]);
-  return [...byWhat].map(([what, labels]) => `${what} in ${[...new Set(labels)].join(', ')}`).join('; ');
+  const whats: string[] = [];
+  const labels: string[][] = [];
+  for (let i = 0; i < problems.length; i++) {
+    const { what, active } = problems[i];
+    let at = whats.indexOf(what);
+    if (at < 0) {
+      at = whats.push(what) - 1;
+      labels.push([]);
+    }
+    if (!labels[at].includes(active.label)) labels[at].push(active.label);
+  }
+  let text = '';
+  for (let i = 0; i < whats.length; i++) text += `${i === 0 ? '' : '; '}${whats[i]} in ${labels[i].join(', ')}`;
+  return text;
 }
 
 /**

@@ -141,7 +141,7 @@ export class FindingCache {
       const grouped = watched.wide() ? undefined : this.group(findings, documents, context.file);
       this.scopes.set(scopeKey, grouped ? 'document' : 'file');
       const key = keyOf();
-      grouped?.forEach((own, i) => this.store(documents[i], key, rule.id, own, context.file));
+      if (grouped) for (let i = 0; i < documents.length; i++) this.store(documents[i], key, rule.id, grouped[i] ?? noFindings, context.file);
       return findings;
     }
     const entries = this.entriesOf(context, keyOf);
@@ -188,13 +188,17 @@ export class FindingCache {
     return entries;
   }
 
-  /** Findings by the document that holds every range they have in the file; undefined if one spans documents. */
-  private group(findings: readonly Finding[], documents: readonly Document.Parsed[], file: string): Finding[][] | undefined {
-    const groups: Finding[][] = documents.map(() => []);
-    for (const finding of findings) {
+  /**
+   * Findings by the document that holds every range they have in the file (undefined for a
+   * document without any: most, for most rules); undefined if one spans documents.
+   */
+  private group(findings: readonly Finding[], documents: readonly Document.Parsed[], file: string): Array<Finding[] | undefined> | undefined {
+    const groups = new Array<Finding[] | undefined>(documents.length).fill(undefined);
+    for (let f = 0; f < findings.length; f++) {
+      const finding = findings[f];
       const i = documentAt(documents, finding.range.start);
       if (i < 0 || !inDocument(finding, documents, i, file)) return undefined;
-      groups[i].push(finding);
+      (groups[i] ??= []).push(finding);
     }
     return groups;
   }
@@ -277,20 +281,28 @@ function documentAt(documents: readonly Document.Parsed[], offset: number): numb
   return found;
 }
 
-/** Does every range the finding has in `file` lie in document i (which moves them with it)? */
+/**
+ * Does every range the finding has in `file` lie in document i (which moves them with it)?
+ * Asked for every finding of a file's first check: loops, no list of ranges per finding.
+ */
 function inDocument(finding: Finding, documents: readonly Document.Parsed[], i: number, file: string): boolean {
   // The first document also holds what precedes it (comments before the first `---`).
   const low = i === 0 ? 0 : documents[i].range[0];
   const high = documents[i].range[2];
-  return rangesIn(finding, file).every((r) => r.start >= low && r.end <= high);
+  if (!within(finding.range, low, high)) return false;
+  for (let r = 0; r < finding.related.length; r++) {
+    const related = finding.related[r];
+    if (related.file === file && !within(related.range, low, high)) return false;
+  }
+  for (let f = 0; f < finding.fixes.length; f++) {
+    const edits = finding.fixes[f].edits;
+    for (let e = 0; e < edits.length; e++) if (edits[e].file === file && !within(edits[e].range, low, high)) return false;
+  }
+  return true;
 }
 
-/** Every range of a finding that points into `file`. */
-function rangesIn(finding: Finding, file: string): Range[] {
-  const ranges = [finding.range];
-  for (const r of finding.related) if (r.file === file) ranges.push(r.range);
-  for (const fix of finding.fixes) for (const e of fix.edits) if (e.file === file) ranges.push(e.range);
-  return ranges;
+function within(range: Range, low: number, high: number): boolean {
+  return range.start >= low && range.end <= high;
 }
 
 /**

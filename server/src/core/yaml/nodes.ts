@@ -64,11 +64,21 @@ export function rangeOf(node: Node | null | undefined): Range | undefined {
 /** Most objects and kustomization files set no labels or annotations: they share one empty map. */
 const noEntries: ReadonlyMap<string, string> = new Map();
 
-/** The string entries of `maps` (YAML maps, or anything else, skipped), later maps winning. */
+/**
+ * The string entries of `maps` (YAML maps, or anything else, skipped), later maps winning.
+ * Read straight from the pairs: asked twice for every document of a file the graph reads.
+ */
 export function mergedStringMap(...maps: unknown[]): ReadonlyMap<string, string> {
-  const present = maps.filter((map) => isMap(map) && map.items.length > 0);
-  if (present.length === 0) return noEntries;
-  const merged = new Map<string, string>();
-  for (const map of present) for (const [k, v] of stringMap(map)) merged.set(k, v);
-  return merged.size === 0 ? noEntries : merged;
+  let merged: Map<string, string> | undefined;
+  for (let m = 0; m < maps.length; m++) {
+    const map = asMap(maps[m]);
+    if (!map) continue;
+    for (let i = 0; i < map.items.length; i++) {
+      const { key, value } = map.items[i];
+      if (!isScalar(key)) continue;
+      const text = scalarText((value as Node | null) ?? null);
+      if (text !== undefined) (merged ??= new Map()).set(String(key.value), text);
+    }
+  }
+  return merged ?? noEntries;
 }
