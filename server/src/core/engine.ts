@@ -329,12 +329,12 @@ export class Engine {
       severity: report.severity && severity === rule.severity ? report.severity : severity,
       file,
       range: report.range,
-      message: report.message,
+      message: flat(report.message),
       related: report.related ?? [],
       fixes: (report.fixes ?? []).map((fix) => ({
-        title: fix.title,
+        title: flat(fix.title),
         preferred: fix.preferred ?? false,
-        edits: fix.edits.map((edit) => ({ file: edit.file ?? file, range: edit.range, newText: edit.newText })),
+        edits: fix.edits.map((edit) => ({ file: edit.file ?? file, range: edit.range, newText: flat(edit.newText) })),
       })),
     };
   }
@@ -471,6 +471,21 @@ export class Engine {
       },
     };
   }
+}
+
+const startOfText = /^/;
+
+/**
+ * The string, flat. A message built from template pieces is a tree of a dozen or more string
+ * parts, which V8 joins only when something reads the whole text; a finding keeps its texts
+ * for as long as its file is open, and the tree of each (about 7,500 parts, 0.24 MB in the
+ * 10k-line bench manifest's open) was copied by every young-generation collection until its
+ * diagnostics were serialized. A regular expression joins its subject in place (V8 flattens
+ * what it matches against); the value is unchanged.
+ */
+function flat(text: string): string {
+  startOfText.test(text);
+  return text;
 }
 
 /** A rule context whose documents also say how many scalars they hold (the count a run reports). */
