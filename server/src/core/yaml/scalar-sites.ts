@@ -102,9 +102,12 @@ interface PathLink {
 }
 
 function pathOf(link: PathLink | undefined): NodePath {
-  const path: Array<string | number> = [];
-  for (let at = link; at; at = at.up) path.push(at.key);
-  return path.reverse();
+  // Sized first: a site keeps its path, and one grown by push had room for seventeen keys.
+  let depth = 0;
+  for (let at = link; at; at = at.up) depth++;
+  const path = new Array<string | number>(depth);
+  for (let at = link; at; at = at.up) path[--depth] = at.key;
+  return path;
 }
 
 /**
