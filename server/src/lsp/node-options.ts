@@ -5,18 +5,21 @@
  * differs by version and build, so the gains below were not measured there). This module
  * only holds data: the client imports it, and must not set anything in its own process.
  *
- * Both fix V8's young generation at two 4 MB semi-spaces. Opening a big manifest allocates
- * tens of megabytes, most of which lives on (the document's model, its findings, its
- * diagnostics), and every young-generation collection copies what is alive. With the 1 MB
+ * The first two fix V8's young generation at two 6 MB semi-spaces. Opening a big manifest
+ * allocates megabytes, much of which lives on (the document's model, its scans, its findings
+ * and diagnostics), and every young-generation collection copies what is alive. With the 1 MB
  * semi-spaces a server starts with (young-generation.ts keeps them from growing when these
  * options are missing), opening the bench's 10,000-line manifest after its 2,000-line warm-up
- * collected 22 times (about 37 ms) and once more in full; with 4 MB, 6 times (17–25 ms).
- * Measured side by side through LSP (production bundle, eight runs each, on this project's
- * 2-core machine with Node 20): open → diagnostics median 143 → 128 ms (another eight
- * runs: 175 → 138 ms; 3 and 5 MB gave less, 8 MB no more); the 50,000-line manifest opened
- * in about 470 instead of 510 ms, its median edit 38 instead of 41 ms, for a peak RSS of
- * 130 instead of 124 MB (four runs each). `render-lens check` (the CLI, which lets its young
- * generation grow) gained nothing from them.
+ * collected 22 times (about 37 ms) and once more in full; with 4 MB, 6 times (17–25 ms):
+ * open → diagnostics median 143 → 128 ms through LSP (eight runs each, production bundle,
+ * this project's 2-core machine, Node 20), the 50,000-line manifest about 510 → 470 ms.
+ * Once that open allocated about 12 MB (the engine alone, V8's sampling heap profiler),
+ * 6 MB semi-spaces collect twice instead of four times: side by side through LSP, ten runs
+ * each, twice, time in collections during the open 23–25 → 18–19 ms and open → diagnostics
+ * median 87–90 → 78–81 ms; 5 MB sat between, 8 MB was slower than 4 (each collection copies
+ * more, from memory the caches hold less of), 2 MB collected nine times (29 ms). The 50,000-line manifest's peak RSS stayed 124–127 MB
+ * and its median edit 38–39 ms. `render-lens check` (the CLI, which lets its young
+ * generation grow) gained nothing from fixed sizes.
  *
  * `--initial-old-space-size=32`: no full collection before the old generation holds 32 MB.
  * V8 otherwise sets its first limit from the small heap of a server that has just started, so
@@ -31,4 +34,4 @@
  * the options must be on node's command line (NODE_OPTIONS does not take the first), unlike
  * the flags the server sets for itself (young-generation.ts, compiler-flags.ts).
  */
-export const serverNodeOptions: readonly string[] = ['--min-semi-space-size=4', '--max-semi-space-size=4', '--initial-old-space-size=32'];
+export const serverNodeOptions: readonly string[] = ['--min-semi-space-size=6', '--max-semi-space-size=6', '--initial-old-space-size=32'];

@@ -18,7 +18,7 @@
  *
  * The flag is read whenever the young generation would grow, so setting it once the
  * process runs takes effect. Its starting size can only be set on node's command line; the
- * VS Code client and `render-lens-server` start the server with 4 MB semi-spaces
+ * VS Code client and `render-lens-server` start the server with 6 MB semi-spaces
  * (node-options.ts), which this then keeps; a server started otherwise (`node server.js`,
  * or `render-lens-server --node-ipc`, which runs it in the launcher's process) keeps V8's 1 MB.
  */

@@ -26,12 +26,14 @@ function youngGeneration(client: ProbeClient): string {
 }
 
 suite('render-lens-server (the launcher)', () => {
-  test('runs the server with 4 MB semi-spaces, which the bare bundle does not get', async () => {
+  test('runs the server with the semi-spaces of node-options.ts, which the bare bundle does not get', async () => {
+    const size = serverNodeOptions.find((option) => option.startsWith('--min-semi-space-size='))?.split('=')[1];
+    assert.equal(size, '6');
     for (const script of ['server-launcher.js', 'server.js'] as const) {
       const client = await ProbeClient.start(root, { RENDER_LENS_LOG: 'debug' }, undefined, script);
       try {
-        if (script === 'server-launcher.js') assert.equal(youngGeneration(client), '4 MB semi-spaces');
-        else assert.notEqual(youngGeneration(client), '4 MB semi-spaces');
+        if (script === 'server-launcher.js') assert.equal(youngGeneration(client), `${size} MB semi-spaces`);
+        else assert.notEqual(youngGeneration(client), `${size} MB semi-spaces`);
       } finally {
         client.kill();
       }
