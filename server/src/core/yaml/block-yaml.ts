@@ -578,14 +578,12 @@ class Reader {
     const contentIndent = first < lines ? this.indents[first] : -1;
     // An empty block scalar, or blank lines deeper than the first line, are not modelled.
     if (contentIndent <= indent) unsupported();
-    const parts: string[] = [];
     let last = line;
     let lastText = line;
     for (let l = line + 1; l < lines; l++) {
       const isBlank = blank(l);
       if (!isBlank && this.indents[l] < contentIndent) break;
       if (isBlank && this.ends[l] - this.starts[l] > contentIndent) unsupported();
-      parts.push(isBlank ? '' : text.slice(this.starts[l] + contentIndent, this.ends[l]));
       last = l;
       if (!isBlank) lastText = l;
     }
@@ -594,24 +592,44 @@ class Reader {
     // What follows ends the collection or continues it; content between the collection's indent
     // and the scalar's is an error. (Comment lines after a block scalar are not attached to it.)
     this.checkNotContinued(next, indent);
-    const textLines = lastText - line;
     let end: number;
-    // The value is made by one join, which gives a flat string: `body + '\n'` made a cons
-    // string that V8 flattened into another copy at the first scan, a script's text twice over
-    // (a manifest's scripts are most of its bytes). Empty parts after the text lines make the
-    // line breaks the chomping keeps: one for clip, one per trailing blank line more for keep.
+    let value: string;
+    // Clip keeps the last text line's break; keep also each blank line's after it.
     if (chomp === '+') {
       // A last blank line without a line break is not counted the same way: left to the parser.
       if (last !== lastText && this.ends[last] === text.length) unsupported();
-      parts.push('');
+      value = this.blockText(line + 1, last, contentIndent, true);
       end = this.lineEnd(last);
     } else {
-      parts.length = textLines;
-      if (chomp === '') parts.push('');
+      value = this.blockText(line + 1, lastText, contentIndent, chomp === '');
       end = this.lineEnd(lastText);
     }
     this.end = end;
     this.next = next;
-    return stringScalar(parts.join('\n'), 'BLOCK_LITERAL', at, end, end);
+    return stringScalar(value, 'BLOCK_LITERAL', at, end, end);
   }
+
+  /**
+   * Lines `from` to `to` of a literal block without their indentation, joined by their line
+   * breaks, and with the last one's when `withBreak`. The text has only `\n` breaks and no
+   * tabs (outsideSubset), text lines are indented at least `indent` deep and blank ones at
+   * most (literal checks both), so one native pass strips up to `indent` spaces from each
+   * line; it makes the value as one flat string, where a part per line and a join made
+   * garbage for every line of a manifest's scripts, most of its bytes.
+   */
+  private blockText(from: number, to: number, indent: number, withBreak: boolean): string {
+    const text = this.text;
+    const end = this.ends[to];
+    // The last line's break is in the text unless the text ends there.
+    const broken = withBreak && end < text.length;
+    const value = text.slice(this.starts[from], broken ? end + 1 : end).replace(indentation(indent), '');
+    return withBreak && !broken ? `${value}\n` : value;
+  }
+}
+
+/** `^ {1,n}` in every line, one pattern per depth (blockText). */
+const indentations: RegExp[] = [];
+
+function indentation(depth: number): RegExp {
+  return (indentations[depth] ??= new RegExp(`^ {1,${depth}}`, 'gm'));
 }
