@@ -148,17 +148,23 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf-8
  * The JSON of a body without its closing brace, as JSON.stringify writes it. Most of a
  * file's diagnostics share their related information (the same few Kustomizations, more than
  * half of the bytes) and their docs link: those objects are serialized once, not once per
- * diagnostic. A body with a field missing is left to JSON.stringify.
+ * diagnostic. A body with a field missing, or with a shared part that could still change, is
+ * left to JSON.stringify.
  */
 function bodyJson(body: DiagnosticBody): string {
   const d = body.diagnostic;
+  const whole = () => JSON.stringify(d).slice(0, -1);
   // Undefined fields are left out by JSON.stringify (the types allow none; a caller could).
-  if (body.fields !== bodyFieldCount || d.range === undefined || d.severity === undefined || d.source === undefined || d.code === undefined || d.codeDescription === undefined || d.message === undefined || d.relatedInformation === undefined) {
-    return JSON.stringify(d).slice(0, -1);
-  }
+  if (body.fields !== bodyFieldCount || d.range === undefined || d.severity === undefined || d.source === undefined || d.code === undefined || d.message === undefined || !Array.isArray(d.relatedInformation)) return whole();
+  const link = sharedJson(d.codeDescription);
+  if (link === undefined) return whole();
   let related = '';
-  for (let i = 0; i < d.relatedInformation.length; i++) related += (i === 0 ? '' : ',') + sharedJson(d.relatedInformation[i]);
-  return `{"range":${JSON.stringify(d.range)},"severity":${JSON.stringify(d.severity)},"source":${JSON.stringify(d.source)},"code":${JSON.stringify(d.code)},"codeDescription":${sharedJson(d.codeDescription)},"message":${JSON.stringify(d.message)},"relatedInformation":[${related}]`;
+  for (let i = 0; i < d.relatedInformation.length; i++) {
+    const json = sharedJson(d.relatedInformation[i]);
+    if (json === undefined) return whole();
+    related += i === 0 ? json : `,${json}`;
+  }
+  return `{"range":${JSON.stringify(d.range)},"severity":${JSON.stringify(d.severity)},"source":${JSON.stringify(d.source)},"code":${JSON.stringify(d.code)},"codeDescription":${link},"message":${JSON.stringify(d.message)},"relatedInformation":[${related}]`;
 }
 
 /** The fields bodyJson writes, in the order diagnosticBody sets them. */
@@ -167,12 +173,24 @@ const bodyFieldCount = 7;
 /** JSON of the parts bodies share (convert.ts hands out the same frozen objects), made once each. */
 const sharedJsonOf = new WeakMap<object, string>();
 
-function sharedJson(value: object): string {
-  // Only what cannot change (convert.ts freezes each level) may be kept as text.
-  if (!Object.isFrozen(value)) return JSON.stringify(value);
+/** The JSON of a shared part, or undefined unless it is an object frozen at every level (only what cannot change may be kept as text). */
+function sharedJson(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   let json = sharedJsonOf.get(value);
-  if (json === undefined) sharedJsonOf.set(value, (json = JSON.stringify(value)));
+  if (json === undefined) {
+    if (!frozenThroughout(value)) return undefined;
+    sharedJsonOf.set(value, (json = JSON.stringify(value)));
+  }
   return json;
+}
+
+function frozenThroughout(value: object): boolean {
+  if (!Object.isFrozen(value)) return false;
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === 'object' && child !== null && !frozenThroughout(child)) return false;
+  }
+  return true;
 }
 
 /** UTF-8 length, counted here for ASCII (the texts between bodies nearly always are): no native call each. */

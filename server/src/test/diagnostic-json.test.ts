@@ -7,9 +7,9 @@
 import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, Message } from 'vscode-languageserver/node';
+import type { Diagnostic, DiagnosticRelatedInformation, Message } from 'vscode-languageserver/node';
 import { toDiagnostics } from '../lsp/convert';
-import { encodeMessage } from '../lsp/diagnostic-json';
+import { diagnosticBody, encodeMessage, publishedDiagnostic } from '../lsp/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import type { Finding } from '../core/model';
 
@@ -110,5 +110,24 @@ suite('the stdio encoder of diagnostics', () => {
     const written = Buffer.from(encodeMessage(publish(diagnostics, 1))).toString('utf-8');
     assert.equal(written, JSON.stringify(publish(diagnostics, 1)));
     assert.match(written, /"message":"after"/);
+  });
+
+  test('shared parts are kept as text only when nothing in them can change: a body made another way is written as it is', () => {
+    const range = Object.freeze({ start: Object.freeze({ line: 0, character: 0 }), end: Object.freeze({ line: 0, character: 1 }) });
+    const location = { uri: 'file:///repo/a.yaml', range };
+    // Frozen on top, not below: its text must not be kept.
+    const related = Object.freeze({ location, message: 'substituted by Kustomization apps in cluster dev' });
+    const fields = { range, severity: 2 as const, source: 'render-lens', code: 'DOLLAR-COLLAPSE', message: 'm', relatedInformation: Object.freeze([related]) as unknown as DiagnosticRelatedInformation[] };
+    const body = diagnosticBody({ ...fields, codeDescription: Object.freeze({ href: 'https://example.com/rule' }) });
+    const first = publish([publishedDiagnostic(body, { version: 1 })], 1);
+    assert.deepEqual(Buffer.from(encodeMessage(first)), standard(first));
+    location.uri = 'file:///repo/b.yaml';
+    const other = diagnosticBody({ ...fields, codeDescription: Object.freeze({ href: 'https://example.com/other' }) });
+    const second = publish([publishedDiagnostic(other, { version: 2 })], 2);
+    assert.deepEqual(Buffer.from(encodeMessage(second)), standard(second));
+    // Not an object at all: no throw, the same bytes as JSON.stringify.
+    const bare = diagnosticBody({ ...fields, codeDescription: null as unknown as { href: string }, relatedInformation: [undefined as unknown as DiagnosticRelatedInformation] });
+    const third = publish([bare.diagnostic as Diagnostic], 3);
+    assert.deepEqual(Buffer.from(encodeMessage(third)), standard(third));
   });
 });

@@ -132,26 +132,32 @@ const NEWLINE = 0x0a;
  */
 const scratchRuns: number[] = [];
 const scratchExpansions: Expansion[] = [];
+/** Room kept between scans: a value with more `$` than this does not pin its arrays for the life of the server. */
+const keptScratch = 3 * 1024;
 
 export function scanTemplate(text: string): TemplateScan {
   let runs = 0;
   let expansions = 0;
-  const limit = endOfInput(text);
-  const braces = new LineBraces(text, limit);
-  const failures = new FailureMemo();
-  forEachDollarRun(text, limit, (start, end, next) => {
-    scratchRuns[runs++] = start;
-    scratchRuns[runs++] = end;
-    scratchRuns[runs++] = nextKinds.indexOf(next);
-    if (!startsExpansion(end - start, next)) return end;
-    const expansion = scanExpansion(text, end - 1, braces, failures);
-    scratchExpansions[expansions++] = expansion;
-    return expansion.end;
-  });
-  const scan = { runs: new DollarRuns(scratchRuns.slice(0, runs)), expansions: scratchExpansions.slice(0, expansions), nul: limit < text.length ? limit : undefined };
-  // The expansions are the scan's now: the scratch array must not keep them alive.
-  scratchExpansions.fill(undefined as unknown as Expansion, 0, expansions);
-  return scan;
+  try {
+    const limit = endOfInput(text);
+    const braces = new LineBraces(text, limit);
+    const failures = new FailureMemo();
+    forEachDollarRun(text, limit, (start, end, next) => {
+      scratchRuns[runs++] = start;
+      scratchRuns[runs++] = end;
+      scratchRuns[runs++] = nextKinds.indexOf(next);
+      if (!startsExpansion(end - start, next)) return end;
+      const expansion = scanExpansion(text, end - 1, braces, failures);
+      scratchExpansions[expansions++] = expansion;
+      return expansion.end;
+    });
+    return { runs: new DollarRuns(scratchRuns.slice(0, runs)), expansions: scratchExpansions.slice(0, expansions), nul: limit < text.length ? limit : undefined };
+  } finally {
+    // The expansions are the scan's now (or garbage, after a failure): the scratch must not keep them alive.
+    scratchExpansions.fill(undefined as unknown as Expansion, 0, expansions);
+    if (scratchRuns.length > keptScratch) scratchRuns.length = 0;
+    if (scratchExpansions.length > keptScratch) scratchExpansions.length = 0;
+  }
 }
 
 /** Where Flux stops reading: at the first NUL, else at the end. */
