@@ -49,12 +49,23 @@ export function mapEntries(node: unknown): Array<{ key: string; keyNode: Scalar;
 
 /** A string→string map (labels, annotations, ConfigMap data), scalar values only. */
 export function stringMap(node: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const { key, value } of mapEntries(node)) {
-    const text = scalarText(value);
-    if (text !== undefined) out.set(key, text);
+  return addStringEntries(node, undefined) ?? new Map();
+}
+
+/**
+ * Adds the string entries of `node` (a YAML map; anything else adds none) to `into`, made on
+ * the first entry: read straight from the pairs, no list of entries between.
+ */
+function addStringEntries(node: unknown, into: Map<string, string> | undefined): Map<string, string> | undefined {
+  const map = asMap(node);
+  if (!map) return into;
+  for (let i = 0; i < map.items.length; i++) {
+    const { key, value } = map.items[i];
+    if (!isScalar(key)) continue;
+    const text = scalarText((value as Node | null) ?? null);
+    if (text !== undefined) (into ??= new Map()).set(String(key.value), text);
   }
-  return out;
+  return into;
 }
 
 export function rangeOf(node: Node | null | undefined): Range | undefined {
@@ -66,19 +77,10 @@ const noEntries: ReadonlyMap<string, string> = new Map();
 
 /**
  * The string entries of `maps` (YAML maps, or anything else, skipped), later maps winning.
- * Read straight from the pairs: asked twice for every document of a file the graph reads.
+ * Asked twice for every document of a file the graph reads: no map is made for none.
  */
 export function mergedStringMap(...maps: unknown[]): ReadonlyMap<string, string> {
   let merged: Map<string, string> | undefined;
-  for (let m = 0; m < maps.length; m++) {
-    const map = asMap(maps[m]);
-    if (!map) continue;
-    for (let i = 0; i < map.items.length; i++) {
-      const { key, value } = map.items[i];
-      if (!isScalar(key)) continue;
-      const text = scalarText((value as Node | null) ?? null);
-      if (text !== undefined) (merged ??= new Map()).set(String(key.value), text);
-    }
-  }
+  for (let m = 0; m < maps.length; m++) merged = addStringEntries(maps[m], merged);
   return merged ?? noEntries;
 }
