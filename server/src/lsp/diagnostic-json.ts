@@ -19,8 +19,6 @@ export type BodyFields = Required<Pick<Diagnostic, 'range' | 'severity' | 'sourc
 /** A diagnostic without its `data`. */
 export interface DiagnosticBody {
   readonly diagnostic: Readonly<BodyFields>;
-  /** How many fields the body has: a published diagnostic with data has one more. */
-  readonly fields: number;
   /** The diagnostic's JSON in UTF-8 without its closing brace, made when first written. */
   open: Buffer | undefined;
 }
@@ -34,11 +32,14 @@ const bodyKey = Symbol('render-lens diagnostic body');
 
 type Published = Diagnostic & { [bodyKey]?: DiagnosticBody };
 
+/** The fields of every body: diagnosticBody sets all seven, in the order bodyJson writes them. */
+const bodyFieldCount = 7;
+
 /** A new body made of `fields`, frozen; its fields in the order bodyJson writes them. */
 export function diagnosticBody(fields: BodyFields): DiagnosticBody {
   const { range, severity, source, code, codeDescription, message, relatedInformation } = fields;
   const diagnostic: BodyFields = { range, severity, source, code, codeDescription, message, relatedInformation };
-  const body: DiagnosticBody = { diagnostic, fields: Object.keys(diagnostic).length, open: undefined };
+  const body: DiagnosticBody = { diagnostic, open: undefined };
   (diagnostic as Published)[bodyKey] = body;
   Object.freeze(diagnostic);
   return body;
@@ -73,7 +74,7 @@ export function publishedDiagnostic(body: DiagnosticBody, data: unknown): Diagno
  */
 function holdsBody(d: Diagnostic, body: DiagnosticBody): boolean {
   const b = body.diagnostic;
-  if (d.data === undefined || fieldCount(d) !== body.fields + 1) return false;
+  if (d.data === undefined || fieldCount(d) !== bodyFieldCount + 1) return false;
   return d.range === b.range && d.severity === b.severity && d.source === b.source && d.code === b.code && d.codeDescription === b.codeDescription && d.message === b.message && d.relatedInformation === b.relatedInformation;
 }
 
@@ -155,7 +156,7 @@ function bodyJson(body: DiagnosticBody): string {
   const d = body.diagnostic;
   const whole = () => JSON.stringify(d).slice(0, -1);
   // Undefined fields are left out by JSON.stringify (the types allow none; a caller could).
-  if (body.fields !== bodyFieldCount || d.range === undefined || d.severity === undefined || d.source === undefined || d.code === undefined || d.message === undefined || !Array.isArray(d.relatedInformation)) return whole();
+  if (d.range === undefined || d.severity === undefined || d.source === undefined || d.code === undefined || d.message === undefined || !Array.isArray(d.relatedInformation)) return whole();
   const link = sharedJson(d.codeDescription);
   if (link === undefined) return whole();
   let related = '';
@@ -166,9 +167,6 @@ function bodyJson(body: DiagnosticBody): string {
   }
   return `{"range":${JSON.stringify(d.range)},"severity":${JSON.stringify(d.severity)},"source":${JSON.stringify(d.source)},"code":${JSON.stringify(d.code)},"codeDescription":${link},"message":${JSON.stringify(d.message)},"relatedInformation":[${related}]`;
 }
-
-/** The fields bodyJson writes, in the order diagnosticBody sets them. */
-const bodyFieldCount = 7;
 
 /** JSON of the parts bodies share (convert.ts hands out the same frozen objects), made once each. */
 const sharedJsonOf = new WeakMap<object, string>();

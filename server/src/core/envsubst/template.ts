@@ -106,7 +106,6 @@ export class DollarRuns {
   all(): DollarRun[] {
     return Array.from({ length: this.length }, (_, i) => this.at(i));
   }
-
 }
 
 const nextKinds: ReadonlyArray<DollarRun['next']> = ['brace', 'other', 'eof'];
