@@ -51,20 +51,34 @@ function indexOf(graph: FluxGraph, textOf: (file: string) => string | undefined)
 
 function buildIndex(graph: FluxGraph, textOf: (file: string) => string | undefined): Index {
   const byLocation = new Map<string, Definition>();
-  // Each definition's readers so far, by instance and entry: a shared ConfigMap is read by
-  // every app of every cluster, and searching its readers on each add was quadratic.
-  const readersSeen = new Map<Definition, Map<KustomizationInstance, Set<Reader['ref']>>>();
-  const add = (name: string, file: string, range: Range, via: Definition['via'], reader: Reader) => {
+  const definitionAt = (name: string, file: string, range: Range, via: Definition['via']) => {
     const key = `${file}\0${range.start}\0${range.end}\0${name}`;
     let definition = byLocation.get(key);
     if (!definition) byLocation.set(key, (definition = { name, file, range, via, readers: [] }));
-    let byInstance = readersSeen.get(definition);
-    if (!byInstance) readersSeen.set(definition, (byInstance = new Map()));
-    let refs = byInstance.get(reader.instance);
-    if (!refs) byInstance.set(reader.instance, (refs = new Set()));
-    if (refs.has(reader.ref)) return;
-    refs.add(reader.ref);
-    definition.readers.push(reader);
+    return definition;
+  };
+  // An instance's readers are all added before the next instance's, so a reader already
+  // there for this instance and entry is among the last few of the definition's readers.
+  const addReader = (definition: Definition, reader: Reader) => {
+    const readers = definition.readers;
+    for (let i = readers.length - 1; i >= 0 && readers[i].instance === reader.instance; i--) if (readers[i].ref === reader.ref) return;
+    readers.push(reader);
+  };
+  // A shared ConfigMap is read by every app of its cluster: its definitions (and their keys)
+  // are worked out once per object, not once per reader.
+  const ofObject = new Map<ObjectData, Array<{ definition: Definition; layers: readonly DataLayer[] }>>();
+  const definitionsOf = (object: ObjectData) => {
+    let known = ofObject.get(object);
+    if (known) return known;
+    known = [];
+    for (const [name, layers] of object.data) {
+      for (const layer of layers) {
+        const at = layer.via === 'generator' ? generatorEntry(textOf, name, layer, object) : layer;
+        known.push({ definition: definitionAt(name, at.file, at.range, layer.via), layers });
+      }
+    }
+    ofObject.set(object, known);
+    return known;
   };
   for (const cluster of graph.clusters) {
     for (const instance of cluster.instances) {
@@ -72,14 +86,10 @@ function buildIndex(graph: FluxGraph, textOf: (file: string) => string | undefin
       if (!postBuild) continue;
       for (const { ref, object } of instance.variables.sources) {
         if (!object) continue;
-        for (const [name, layers] of object.data) {
-          for (const layer of layers) {
-            const at = layer.via === 'generator' ? generatorEntry(textOf, name, layer, object) : layer;
-            add(name, at.file, at.range, layer.via, { instance, ref, object, layers });
-          }
-        }
+        const definitions = definitionsOf(object);
+        for (let i = 0; i < definitions.length; i++) addReader(definitions[i].definition, { instance, ref, object, layers: definitions[i].layers });
       }
-      for (const entry of postBuild.substitute) add(entry.name, entry.file, entry.keyRange, 'substitute', { instance });
+      for (const entry of postBuild.substitute) addReader(definitionAt(entry.name, entry.file, entry.keyRange, 'substitute'), { instance });
     }
   }
   const index: Index = { byFile: new Map(), byName: new Map() };
