@@ -2,7 +2,7 @@
  * The engine: one per workspace. It owns the file index and the Flux graph, takes file
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
-import { LineCounter, Scalar, type Document } from 'yaml';
+import { LineCounter, Scalar, type Document, type Node } from 'yaml';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
@@ -25,7 +25,7 @@ import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
 import type { K8sObject } from './workspace/objects';
 import { type ParsedFile, type YamlComment } from './yaml/document';
-import { scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
+import { countScalars, scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
 
 /** The index's fact: does the text hold a graph input other than ConfigMaps and Secrets (graph-edits.ts)? */
@@ -406,9 +406,14 @@ export class Engine {
     };
     const views: LazyDocumentView[] = [];
     const scan = (text: string) => this.scan(file, text);
+    // A file without `$` (nor a `\` that could spell one in a double-quoted scalar) has no
+    // scalar substitution can change: its scalars are only counted. A workspace check meets
+    // many (Flux Kustomizations, kustomization files with patches).
+    const dollarFree = !parsed.text.includes('$') && !parsed.text.includes('\\');
     // One builder for every document, not a closure per document: this loop runs over every
     // document of the file on each keystroke.
     const buildScalars = (document: Document.Parsed) => {
+      if (dollarFree) return { scalars: noScalars, total: countScalars(document.contents as Node | null) };
       const { sites, total } = scalarsWithDollars(document, parsed.text);
       return { scalars: sites.map((site) => ({ site, scan: scan(site.value) })), total };
     };
@@ -556,6 +561,9 @@ function templateComments(text: string): YamlComment[] {
   }
   return comments;
 }
+
+/** No scalars with a `$`: every document of a file without one (shared; rules only read it). */
+const noScalars = Object.freeze([]) as unknown as Array<{ site: ScalarSite; scan: TemplateScan }>;
 
 /** No comment scalars: most documents' (one shared array, not three per document and check). */
 const noCommentScalars: readonly SubstitutedScalar[] = Object.freeze([]);

@@ -12,9 +12,9 @@
  * check would have counted. nothing-to-check.test.ts compares every
  * fixture repository's findings and counts with and without this shortcut.
  */
-import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { maxFileSize } from '../limits';
 import { readBlockYaml } from '../yaml/block-yaml';
+import { countScalars } from '../yaml/scalar-sites';
 
 /** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */
 const ruleMarkers = ['$', '{{', 'render-lens-disable', 'fleet.cattle.io'];
@@ -31,21 +31,4 @@ export function holdsRuleMarkers(text: string): boolean {
 export function scalarsOfCleanText(text: string): number | undefined {
   const roots = readBlockYaml(text);
   return roots ? roots.reduce((n, root) => n + countScalars(root), 0) : undefined;
-}
-
-/** Keys and values, as yaml/scalar-sites.ts scalarsOf walks them (a scalar without a range is not one). */
-function countScalars(root: Node | null): number {
-  let count = 0;
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (isScalar(node)) {
-      if (node.range) count++;
-    } else if (isMap(node)) {
-      for (const item of node.items) if (isPair(item)) stack.push(item.key, item.value);
-    } else if (isSeq(node)) {
-      stack.push(...node.items);
-    }
-  }
-  return count;
 }

@@ -54,6 +54,29 @@ export function scalarsWithDollars(doc: Document.Parsed, fileText: string): { si
   return { sites, total };
 }
 
+/**
+ * How many scalars (keys and values) a node holds, counted as scalarsOf and scalarsWithDollars
+ * count them (a scalar without a range is not one), without their paths or sites.
+ */
+export function countScalars(root: Node | null): number {
+  let count = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isScalar(node)) {
+      if (hasRange(node)) count++;
+    } else if (isMap(node)) {
+      for (let i = 0; i < node.items.length; i++) {
+        const item = node.items[i];
+        if (isPair(item)) stack.push(item.key, item.value);
+      }
+    } else if (isSeq(node)) {
+      for (let i = 0; i < node.items.length; i++) stack.push(node.items[i]);
+    }
+  }
+  return count;
+}
+
 function siteOf(node: Scalar & { range: NonNullable<Scalar['range']> }, isKey: boolean, link: PathLink | undefined, source: PartSource): ScalarSite {
   return new LazySite(node, isKey, link, (node.type ?? 'PLAIN') as ScalarStyle, { start: node.range[0], end: node.range[1] }, source);
 }
