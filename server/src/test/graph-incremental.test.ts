@@ -314,4 +314,19 @@ suite('flux graph: incremental = from scratch', () => {
     engine.fluxGraph();
     assert.deepEqual(engine.index.cachedParses(), { files: 0, source: 0 });
   });
+
+  test('a workspace check keeps the parses of files with findings, and those parsed before it, only', () => {
+    const engine = new Engine(new MemoryHost(generated));
+    const open = Object.keys(generated).find((file) => file.endsWith('deployment.yaml'))!;
+    engine.index.parsed(open);
+    const result = engine.analyzeWorkspace();
+    const withFindings = new Set(result.findings.map((f) => f.file));
+    assert.ok(withFindings.size > 0 && !withFindings.has(open), 'the repository has findings, none in the parsed file');
+    const kept = Object.keys(generated).filter((file) => engine.index.hasParse(file));
+    assert.deepEqual(kept, [...withFindings, open].sort());
+    // What the check dropped is read again when asked, as it was.
+    const fresh = new Engine(new MemoryHost(generated));
+    const dropped = Object.keys(generated).find((file) => file.endsWith('service.yaml'))!;
+    assert.deepEqual(engine.index.objects(dropped), fresh.index.objects(dropped));
+  });
 });

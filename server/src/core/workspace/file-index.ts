@@ -244,6 +244,18 @@ export class FileIndex {
     }
   }
 
+  /**
+   * Drops the file's cached parse and the objects read from it (a workspace check is done
+   * with it); the text and the model stay, and the file is parsed again when asked.
+   */
+  releaseParse(file: string): void {
+    const entry = this.entries.get(file);
+    if (!entry?.parsed) return;
+    this.forgetParsed(file);
+    entry.parsed = undefined;
+    entry.objects = undefined;
+  }
+
   private forgetParsed(file: string): void {
     const length = this.parsedFiles.get(file);
     if (length === undefined) return;
