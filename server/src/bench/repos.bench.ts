@@ -53,9 +53,11 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
     // For the budgeted size, the floor is timed between the checks, in the same spells.
     const texts = files === 2_000 ? yamlTexts(repo.root) : undefined;
     const floor = texts && new FreshFloor(texts, []);
+    const starts: number[] = [];
     const runs = Array.from({ length: files > 5_000 ? 1 : CHECK_RUNS }, () => {
       const run = checkProcess(repo.root);
       floor?.sample();
+      if (floor) starts.push(nodeStartMs());
       return run;
     });
     const wall = median(runs.map((r) => r.ms));
@@ -64,6 +66,7 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
     if (texts && floor) {
       // The check includes start-up, listing, reading and the report; the floor only the parse.
       rows.push(floor.budget(`${label}: wall time`, wall, 1.0, parseAllMs(texts)));
+      rows.push(nodeStartRow(median(starts)));
       rows.push({ what: `${label}: wall time, no compile cache`, value: ms(checkProcess(repo.root, { RENDER_LENS_NO_COMPILE_CACHE: '1' }).ms), note: "a machine's first run: one run" });
     } else {
       rows.push({ what: `${label}: wall time`, value: ms(wall), note: `median of ${runs.length}` });
@@ -86,6 +89,21 @@ function checkProcess(root: string, env: Record<string, string> = {}): { ms: num
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
   const reported = new RegExp(`${rssMarker} (\\d+)`).exec(run.stderr ?? '');
   return { ms: elapsed, maxRssBytes: reported ? Number(reported[1]) * 1024 : NaN, status: run.status, stdoutBytes: (run.stdout ?? '').length };
+}
+
+/** Wall time of `node -e ""` in a fresh process, with the environment the checks get: start-up alone. */
+function nodeStartMs(): number {
+  return timeMs(() => spawnSync(process.execPath, ['-e', '']));
+}
+
+/**
+ * For scale beside the check's budget: how much of each run is Node starting, which the
+ * floor (the parse alone) does not include. NODE_EXTRA_CA_CERTS, set on some machines for a
+ * proxy, makes every Node process load those certificates as it starts.
+ */
+function nodeStartRow(start: number): Row {
+  const certificates = process.env.NODE_EXTRA_CA_CERTS ? '; NODE_EXTRA_CA_CERTS is set here, and Node loads those certificates at every start' : '';
+  return { what: '  of which Node starting (`node -e ""`)', value: ms(start), note: `median of ${CHECK_RUNS}, timed between the checks${certificates}` };
 }
 
 /** For scale: `yaml` (its Node build) parsing every YAML file of the repository (`texts`, read beforehand) with positions (a LineCounter), hot in this process. */
