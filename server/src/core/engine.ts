@@ -298,8 +298,9 @@ export class Engine {
       const file = files[i];
       const parsedBefore = this.index.hasParse(file);
       const analysis = this.analyzeFile(file, options);
-      // A parse made for this check alone, of a file without findings, is not needed again
-      // (reports read the objects of files with findings: the text report masks secrets).
+      // A parse made for this check alone, of a file without findings, is rarely needed again
+      // (reports read the objects of files with findings: the text report masks secrets; a
+      // rule that reads another file, or a fix that edits one, parses it again if it must).
       // Dropped now, it dies young: kept, every collection until the end of a workspace
       // check copied it, about half the GC time of `render-lens check`'s analysis.
       if (!parsedBefore && options.keep !== true && analysis.findings.length === 0) this.index.releaseParse(file);

@@ -139,6 +139,8 @@ const scratchExpansions: Expansion[] = [];
  * (`npm run bench`, envsubst section: a 10 MB value scanned at 42–49 instead of 92–97 MB/s).
  */
 const keptScratch = 3 * 1024;
+/** Room never kept past a scan (about 8 MB of runs): a value of millions of `$` gives it back at once. */
+const maxKeptScratch = 1 << 20;
 
 export function scanTemplate(text: string): TemplateScan {
   let runs = 0;
@@ -160,8 +162,8 @@ export function scanTemplate(text: string): TemplateScan {
   } finally {
     // The expansions are the scan's now (or garbage, after a failure): the scratch must not keep them alive.
     scratchExpansions.fill(undefined as unknown as Expansion, 0, expansions);
-    if (scratchRuns.length > keptScratch && runs * 4 < scratchRuns.length) scratchRuns.length = 0;
-    if (scratchExpansions.length > keptScratch && expansions * 4 < scratchExpansions.length) scratchExpansions.length = 0;
+    if (scratchRuns.length > keptScratch && (runs * 4 < scratchRuns.length || scratchRuns.length > maxKeptScratch)) scratchRuns.length = 0;
+    if (scratchExpansions.length > keptScratch && (expansions * 4 < scratchExpansions.length || scratchExpansions.length > maxKeptScratch)) scratchExpansions.length = 0;
   }
 }
 
