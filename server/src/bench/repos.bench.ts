@@ -19,7 +19,7 @@ import * as YAML from 'yaml';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { generateFleetRepo, generateFluxRepo, generateHelmRepo, listRepo, type GeneratedRepo } from './generate';
-import { benchDir, renderLensCli } from '../dev/project-paths';
+import { benchDir, projectRoot, renderLensCli } from '../dev/project-paths';
 import { FreshFloor } from './baseline';
 import { bestOf, budgetRow, mb, median, ms, rssMarker, table, timeMs, type BenchOptions, type Row } from './report';
 
@@ -54,10 +54,14 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
     const texts = files === 2_000 ? yamlTexts(repo.root) : undefined;
     const floor = texts && new FreshFloor(texts, []);
     const starts: number[] = [];
+    const parsers: number[] = [];
     const runs = Array.from({ length: files > 5_000 ? 1 : CHECK_RUNS }, () => {
       const run = checkProcess(repo.root);
       floor?.sample();
-      if (floor) starts.push(nodeStartMs());
+      if (floor) {
+        starts.push(nodeStartMs());
+        parsers.push(parseProcessMs(repo.root));
+      }
       return run;
     });
     const wall = median(runs.map((r) => r.ms));
@@ -67,6 +71,8 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
       // The check includes start-up, listing, reading and the report; the floor only the parse.
       rows.push(floor.budget(`${label}: wall time`, wall, 1.0, parseAllMs(texts)));
       rows.push(nodeStartRow(median(starts)));
+      const parser = median(parsers);
+      rows.push({ what: '  for scale: a process that only reads and parses them', value: ms(parser), note: `\`node\` listing, reading and \`yaml\`-parsing every YAML file, wall time as the check's; median of ${CHECK_RUNS}, timed between the checks: the check ${(wall / parser).toFixed(2)}× this` });
       rows.push({ what: `${label}: wall time, no compile cache`, value: ms(checkProcess(repo.root, { RENDER_LENS_NO_COMPILE_CACHE: '1' }).ms), note: "a machine's first run: one run" });
     } else {
       rows.push({ what: `${label}: wall time`, value: ms(wall), note: `median of ${runs.length}` });
@@ -94,6 +100,30 @@ function checkProcess(root: string, env: Record<string, string> = {}): { ms: num
 /** Wall time of `node -e ""` in a fresh process, with the environment the checks get: start-up alone. */
 function nodeStartMs(): number {
   return timeMs(() => spawnSync(process.execPath, ['-e', '']));
+}
+
+/**
+ * Wall time of a fresh `node` process that lists the repository, reads every YAML file and
+ * parses it with `yaml` (with positions), and does nothing else: a whole process, measured as
+ * `render-lens check` is, for scale beside the budget's floor (the parse alone).
+ */
+function parseProcessMs(root: string): number {
+  const yaml = require.resolve('yaml', { paths: [projectRoot] });
+  const script = `
+    const YAML = require(${JSON.stringify(yaml)});
+    const fs = require('fs');
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = dir + '/' + entry.name;
+        if (entry.isDirectory()) walk(full);
+        else if (/\\.ya?ml$/.test(entry.name)) YAML.parseAllDocuments(fs.readFileSync(full, 'utf8'), { lineCounter: new YAML.LineCounter() });
+      }
+    };
+    walk(${JSON.stringify(root)});`;
+  return timeMs(() => {
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`the parse-only process failed: ${run.stderr}`);
+  });
 }
 
 /**
