@@ -434,7 +434,7 @@ export class Engine {
       const own = this.scalarCache.of(document, keep, buildScalars);
       // A comment belongs to the document it sits in (or before, for the first one).
       const range = document.range;
-      const inDocument = parsed.comments.length === 0 ? noCommentScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
+      const inDocument = parsed.comments.length === 0 ? noScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
       views.push(new LazyDocumentView(i, document, object, substitutionFor(object), parsed.text, own, inDocument));
     }
     return views;
@@ -573,11 +573,11 @@ function templateComments(text: string): YamlComment[] {
   return comments;
 }
 
-/** No scalars with a `$`: every document of a file without one (shared; rules only read it). */
-const noScalars = Object.freeze([]) as unknown as Array<{ site: ScalarSite; scan: TemplateScan }>;
-
-/** No comment scalars: most documents' (one shared array, not three per document and check). */
-const noCommentScalars: readonly SubstitutedScalar[] = Object.freeze([]);
+/**
+ * No scalars, shared: the comment scalars of most documents, and every document's scalars in a
+ * file without `$` (one array, not one per document and check; rules only read it).
+ */
+const noScalars: readonly SubstitutedScalar[] = Object.freeze([]);
 
 /** The comments in comments[from, to) that hold a `$`, as scalars whose text is everything after `#`, mapped one to one. */
 function commentScalars(comments: readonly YamlComment[], from: number, to: number, scan: (text: string) => TemplateScan): readonly SubstitutedScalar[] {
@@ -590,7 +590,7 @@ function commentScalars(comments: readonly YamlComment[], from: number, to: numb
     const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text, rangeOf: (a, b) => sourceRange(text, a, b) };
     (out ??= []).push({ site, scan: scan(c.text), comment: true });
   }
-  return out ?? noCommentScalars;
+  return out ?? noScalars;
 }
 
 /** The index of the first item whose key is at least `offset`, in items sorted by key (binary search). */

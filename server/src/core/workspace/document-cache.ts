@@ -42,8 +42,8 @@ interface CachedScalars {
   /** The document's start when its scalars were built, and now. */
   built: number;
   start: number;
-  scalars: SubstitutedScalar[];
-  current: SubstitutedScalar[];
+  scalars: readonly SubstitutedScalar[];
+  current: readonly SubstitutedScalar[];
   total: number;
 }
 
@@ -56,7 +56,7 @@ export class ScalarCache {
    * stores what had to be built. Counting them needs no move: a document an edit moved has its
    * scalars moved only when they are read.
    */
-  of(document: Document.Parsed, keep: boolean, build: (document: Document.Parsed) => { scalars: SubstitutedScalar[]; total: number }): DocumentScalars {
+  of(document: Document.Parsed, keep: boolean, build: (document: Document.Parsed) => { scalars: readonly SubstitutedScalar[]; total: number }): DocumentScalars {
     // One small object per document and check (a 50,000-line file has a thousand documents).
     return new CachedDocumentScalars(this.byDocument, document, keep, build);
   }
@@ -70,7 +70,7 @@ class CachedDocumentScalars implements DocumentScalars {
     private readonly document: Document.Parsed,
     private readonly keep: boolean,
     /** Given the document: one builder for all of a check's documents, not a closure per document. */
-    private readonly build: (document: Document.Parsed) => { scalars: SubstitutedScalar[]; total: number },
+    private readonly build: (document: Document.Parsed) => { scalars: readonly SubstitutedScalar[]; total: number },
   ) {}
 
   total(): number {

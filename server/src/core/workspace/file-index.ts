@@ -235,23 +235,19 @@ export class FileIndex {
     this.parsedSource += length;
     for (const [oldest] of this.parsedFiles) {
       if (this.parsedFiles.size <= 1 || (this.parsedFiles.size <= this.cacheLimits.files && this.parsedSource <= this.cacheLimits.source)) break;
-      this.forgetParsed(oldest);
-      const entry = this.entries.get(oldest);
-      if (entry) {
-        entry.parsed = undefined;
-        entry.objects = undefined;
-      }
+      this.releaseParse(oldest);
     }
   }
 
   /**
-   * Drops the file's cached parse and the objects read from it (a workspace check is done
-   * with it); the text and the model stay, and the file is parsed again when asked.
+   * Drops the file's cached parse and the objects read from it (the oldest, past the cache's
+   * limits; or one a workspace check is done with); the text and the model stay, and the file
+   * is parsed again when asked.
    */
   releaseParse(file: string): void {
-    const entry = this.entries.get(file);
-    if (!entry?.parsed) return;
     this.forgetParsed(file);
+    const entry = this.entries.get(file);
+    if (!entry) return;
     entry.parsed = undefined;
     entry.objects = undefined;
   }
