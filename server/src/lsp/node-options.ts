@@ -17,9 +17,10 @@
  * 6 MB semi-spaces collect twice instead of four times: side by side through LSP, ten runs
  * each, twice, time in collections during the open 23–25 → 18–19 ms and open → diagnostics
  * median 87–90 → 78–81 ms; 5 MB sat between, 8 MB was slower than 4 (each collection copies
- * more, from memory the caches hold less of), 2 MB collected nine times (29 ms). The 50,000-line manifest's peak RSS stayed 124–127 MB
- * and its median edit 38–39 ms. `render-lens check` (the CLI, which lets its young
- * generation grow) gained nothing from fixed sizes.
+ * more, from memory the caches hold less of), 2 MB collected nine times (29 ms). The
+ * 50,000-line manifest's peak RSS stayed 124–127 MB and its median edit 38–39 ms.
+ * `render-lens check` (the CLI, which lets its young generation grow) gained nothing from
+ * fixed sizes.
  *
  * `--initial-old-space-size=32`: no full collection before the old generation holds 32 MB.
  * V8 otherwise sets its first limit from the small heap of a server that has just started, so
