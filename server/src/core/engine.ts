@@ -95,14 +95,14 @@ export class Engine {
   private sharedValues: { graph: FluxGraph; texts: number; values: Map<string, unknown> } | undefined;
 
   constructor(
-    host: WorkspaceHost,
+    private readonly host: WorkspaceHost,
     private settings: EngineSettings = {},
   ) {
     this.index = new FileIndex(host);
   }
 
   configure(settings: EngineSettings): void {
-    if (settings.strictDefault !== this.settings.strictDefault) this.graph = undefined;
+    if (settings.strictDefault !== this.settings.strictDefault || String(settings.exclude ?? []) !== String(this.settings.exclude ?? [])) this.graph = undefined;
     this.settings = settings;
   }
 
@@ -113,7 +113,12 @@ export class Engine {
   }
 
   fluxGraph(): FluxGraph {
-    this.graph ??= FluxGraph.build(this.index, { strict: this.settings.strictDefault ?? this.config().strict ?? true });
+    this.graph ??= FluxGraph.build(this.index, {
+      strict: this.settings.strictDefault ?? this.config().strict ?? true,
+      excluded: (file) => this.isExcluded(file),
+      repositoryUrls: this.host.repositoryUrls?.() ?? [],
+      declared: this.config().declared,
+    });
     return this.graph;
   }
 

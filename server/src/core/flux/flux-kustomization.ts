@@ -52,6 +52,16 @@ export interface FluxKustomization {
   postBuild: PostBuild | undefined;
   /** `spec.patches`: they apply to what this Kustomization renders, including child Kustomizations. */
   patches: InlinePatch[];
+  /** `spec.sourceRef`: the artifact `spec.path` is read from (its namespace defaults to the Kustomization's). */
+  sourceRef: SourceRef | undefined;
+}
+
+export interface SourceRef {
+  kind: string;
+  name: string;
+  /** As written; undefined means the Kustomization's own namespace. */
+  namespace: string | undefined;
+  range: Range;
 }
 
 export function isFluxKustomization(object: K8sObject): boolean {
@@ -133,5 +143,13 @@ function readUncached(object: K8sObject): FluxKustomization {
     targetNamespace: scalarText(mapGet(spec, 'targetNamespace')),
     postBuild: readPostBuild(mapGet(spec, 'postBuild'), object.file),
     patches: readPatches(mapGet(spec, 'patches')),
+    sourceRef: readSourceRef(mapGet(spec, 'sourceRef')),
   };
+}
+
+function readSourceRef(node: Node | undefined): SourceRef | undefined {
+  const range = tightRange(node);
+  const name = scalarText(mapGet(node, 'name'));
+  if (!range || name === undefined) return undefined;
+  return { kind: scalarText(mapGet(node, 'kind')) ?? 'GitRepository', name, namespace: scalarText(mapGet(node, 'namespace')), range };
 }
