@@ -63,7 +63,7 @@ export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKusto
   // A sync whose path is a folder here syncs this repository.
   const syncs = inputs.syncs.filter((s) => index.isDirectory(clampToRoot(s.path).path));
   for (const sync of syncs) {
-    thisSources.set(sourceKey(sync.kind, sync.namespace, sync.name), `the ${sync.how} sync in ${sync.file}`);
+    thisSources.set(sourceKey(sync.kind, sync.namespace, sync.name), `made by a ${sync.how} sync of this repository`);
     if (sync.url) urls.add(normalizedUrl(sync.url));
   }
   for (const source of declared?.sources ?? []) thisSources.set(sourceKey(source.kind, source.namespace ?? '*', source.name), 'declared in .render-lens.yaml');
@@ -91,7 +91,7 @@ export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKusto
   const guess = roots.length === 0 && urls.size === 0 ? (k: FluxKustomization) => k.path !== undefined && clampToRoot(k.path.value).path !== '' && index.isDirectory(clampToRoot(k.path.value).path) : () => false;
   const verdicts = new Map<FluxKustomization, SourceVerdict>();
   for (const k of kustomizations) verdicts.set(k, verdictOf(k, thisSources, sources, roots.length > 0, guess(k)));
-  for (const root of roots) if (!verdicts.has(root.kustomization)) verdicts.set(root.kustomization, { kind: 'this', why: root.origin.how });
+  for (const root of roots) if (!verdicts.has(root.kustomization)) verdicts.set(root.kustomization, { kind: 'this', why: `made by a ${root.origin.how} sync of this repository` });
   return { verdicts, roots };
 }
 

@@ -125,3 +125,18 @@ function inlineLayer(entry: InlineVariable, kustomization: string): VariableLaye
   }
   return layer;
 }
+
+/**
+ * The ConfigMap where a Kustomization's other variables live (the one that defines the most
+ * of them): where a missing one belongs. Undefined when it reads none.
+ */
+export function variableHome(sources: readonly SourceResolution[]): ObjectData | undefined {
+  let home: ObjectData | undefined;
+  for (const { object } of sources) if (object?.kind === 'ConfigMap' && !object.opaque && (!home || object.data.size > home.data.size)) home = object;
+  return home;
+}
+
+/** "it may come from Secret cluster-secrets, …": for a name no visible layer defines in an open set. */
+export function mayComeFrom(openBecause: readonly string[]): string {
+  return openBecause.length === 0 ? 'a source Render Lens cannot read may define it' : `it may come from ${openBecause.join('; or ')}`;
+}
