@@ -51,6 +51,8 @@ suite('flux model: the shapes of real repositories', () => {
     const ingress = 'kubernetes/apps/base/echo/ingress.yaml';
     assert.deepEqual([valueIn(engine, ingress, 'main', 'CLUSTER_DOMAIN'), valueIn(engine, ingress, 'network', 'CLUSTER_DOMAIN')], ['main.example.org', 'net.example.org']);
     assert.deepEqual([valueIn(engine, ingress, 'main', 'CLUSTER'), valueIn(engine, ingress, 'network', 'CLUSTER')], ['main', 'network']);
+    // `APP: *app` reads the anchor on metadata.name.
+    assert.equal(valueIn(engine, ingress, 'main', 'APP'), 'echo');
   });
 
   test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {
