@@ -237,8 +237,11 @@ export class FluxGraph {
     } else {
       this.growUnappliedRoots(renders, onThisRepo, isUnlisted, placed);
     }
+    // A Kustomization a cluster renders as a patch (it patches another) is applied, in a way.
+    const inClusters = new Set<string>();
+    for (const cluster of this.clusters) for (const instance of cluster.instances) for (const file of instance.tree.files.keys()) inClusters.add(file);
     for (const k of this.kustomizations) {
-      if (placed.has(k.id) || !onThisRepo(k)) continue;
+      if (placed.has(k.id) || !onThisRepo(k) || inClusters.has(k.object.file)) continue;
       this.unapplied.push(k);
       if (isUnlisted(k) && !this.unlisted.includes(k.object.file)) this.unlisted.push(k.object.file);
     }
@@ -266,12 +269,14 @@ export class FluxGraph {
   private growUnappliedRoots(renders: ReadonlyMap<FluxKustomization, ReadonlySet<string>>, onThisRepo: (k: FluxKustomization) => boolean, isUnlisted: (k: FluxKustomization) => boolean, placed: Set<string>): void {
     const renderedBy = new Map<string, string>();
     const renderedByOthers = new Set<string>();
+    const renderers = new Map<string, string[]>();
     for (const k of this.kustomizations) {
       if (!onThisRepo(k)) continue;
       for (const file of renders.get(k)!) {
         const first = renderedBy.get(file);
         if (first === undefined) renderedBy.set(file, k.id);
         else if (first !== k.id) renderedByOthers.add(file);
+        renderers.set(file, [...(renderers.get(file) ?? []), k.id]);
       }
     }
     const isRoot = (k: FluxKustomization) => {
@@ -287,9 +292,11 @@ export class FluxGraph {
     for (const roots of groups.values()) {
       this.growCluster(roots, placed, { how: 'Kustomizations nothing applies', file: roots[0].object.file, range: roots[0].nameRange, also: [] });
     }
-    // Kustomizations only reachable through a cycle (or an unresolved path) still get a cluster.
+    // Kustomizations only reachable through a cycle (or an unresolved path) still get a cluster;
+    // one that a placed Kustomization renders as a patch (a Kustomization patching another) does not.
+    const renderedByPlaced = (k: FluxKustomization) => (renderers.get(k.object.file) ?? []).some((id) => placed.has(id));
     for (const k of this.kustomizations) {
-      if (!placed.has(k.id) && onThisRepo(k) && !isUnlisted(k)) this.growCluster([k], placed, { how: 'Kustomizations nothing applies', file: k.object.file, range: k.nameRange, also: [] });
+      if (!placed.has(k.id) && onThisRepo(k) && !isUnlisted(k) && !renderedByPlaced(k)) this.growCluster([k], placed, { how: 'Kustomizations nothing applies', file: k.object.file, range: k.nameRange, also: [] });
     }
   }
 
