@@ -31,7 +31,7 @@ function valueIn(engine: Engine, file: string, cluster: string, name: string): s
 }
 
 suite('flux model: the shapes of real repositories', () => {
-  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets']) {
+  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets', 'root-patches-path-vars']) {
     test(`${name}: every finding is the one written inline`, () => {
       const { files, expected } = shape(name);
       assert.deepEqual(findingsOf(files), [...expected].sort());
@@ -82,6 +82,14 @@ suite('flux model: the shapes of real repositories', () => {
     assert.deepEqual(report.clusters.map((c) => [c.name, c.found, c.root.path]), [['main', 'self-applied Kustomization', './kubernetes/main/flux']]);
     assert.deepEqual(report.unapplied.map((u) => u.kustomization), ['flux-system/old-app']);
     assert.deepEqual(engine.fluxGraph().contextsOf('.archive/old-app/app/configmap.yaml'), []);
+  });
+
+  test('patches beside gotk-sync.yaml give flux-system its postBuild too: `${CLUSTER}` in a child path resolves per cluster', () => {
+    const { engine } = shape('root-patches-path-vars');
+    const graph = engine.fluxGraph();
+    assert.deepEqual(graph.problems, []);
+    assert.deepEqual(graph.contextsOf('apps/dev/configmap.yaml').map((c) => `${c.cluster.name}/${c.instance.kustomization.name}`), ['dev/apps']);
+    assert.deepEqual(graph.contextsOf('apps/prod/configmap.yaml').map((c) => `${c.cluster.name}/${c.instance.kustomization.name}`), ['prod/apps']);
   });
 
   test('open variable sets: each source that is not visible is named, with why', () => {

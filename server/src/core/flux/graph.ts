@@ -16,7 +16,7 @@ import { nameClusters } from './cluster-names';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
 import { classifySources, type DeclaredModel, type SourceVerdict } from './roots';
 import { readSourceObject, syncDeclarations, type SourceObject, type SyncDeclaration } from './sources';
-import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData, type PatchSource } from './object-data';
+import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData } from './object-data';
 import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
 import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
@@ -392,16 +392,17 @@ export class FluxGraph {
     if (parent && rendered) {
       const kustomizeNamespace = rendered.chain.find((k) => !k.isComponent && k.namespace !== undefined)?.namespace;
       namespace = parent.kustomization.targetNamespace ?? kustomizeNamespace ?? kustomization.namespace;
-      // kustomize patches in the parent's tree, then Flux components and spec.patches of the parent.
-      const levels = [...rendered.chain].reverse().filter((k) => !k.isComponent);
-      const patches = [...levels, ...parent.tree.rootComponents].flatMap((k) => levelPatchSources(k, this.index)).concat(this.fluxPatches(parent));
-      const patched = patchedPostBuild(kustomization, patches, namespace);
+      const patched = this.patchedBy(kustomization, parent.kustomization, parent.tree, rendered, namespace);
       postBuild = patched.postBuild;
-      this.report(patched.problems, parent.kustomization.id);
     }
     const path = this.resolvePath(kustomization, parent);
     const tree = path === undefined ? emptyTree() : this.walk(kustomization, path);
     this.report(tree.problems, kustomization.id);
+    // A root that applies itself (flux-system) is applied as its own tree patches it: a
+    // kustomization.yaml beside gotk-sync.yaml that gives every Flux Kustomization its
+    // postBuild gives flux-system one too.
+    const self = parent ? undefined : tree.files.get(kustomization.object.file);
+    if (self?.role === 'resource') postBuild = this.patchedBy(kustomization, kustomization, tree, self, namespace).postBuild;
     return {
       kustomization,
       cluster,
@@ -452,8 +453,13 @@ export class FluxGraph {
     return this.trees.tree(kustomization, path, kustomization.components, origin);
   }
 
-  private fluxPatches(instance: KustomizationInstance): PatchSource[] {
-    return instance.kustomization.patches.map((patch) => inlinePatchSource(instance.kustomization.object.file, patch, this.index));
+  /** `child` as `by` applies it: kustomize patches in `by`'s tree, then Flux components and spec.patches of `by`. */
+  private patchedBy(child: FluxKustomization, by: FluxKustomization, tree: RenderTree, rendered: RenderedFile, namespace: string): { postBuild: PostBuild | undefined } {
+    const levels = [...rendered.chain].reverse().filter((k) => !k.isComponent);
+    const patches = [...levels, ...tree.rootComponents].flatMap((k) => levelPatchSources(k, this.index)).concat(by.patches.map((patch) => inlinePatchSource(by.object.file, patch, this.index)));
+    const patched = patchedPostBuild(child, patches, namespace);
+    this.report(patched.problems, by.id);
+    return patched;
   }
 
   private report(problems: readonly TreeProblem[], kustomization: string): void {
