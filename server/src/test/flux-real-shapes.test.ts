@@ -145,6 +145,25 @@ suite('flux model: the shapes of real repositories', () => {
     assert.deepEqual(findings, []);
   });
 
+  test('a postBuild injector webhook installed in the cluster opens every variable set, postBuild or not', () => {
+    const { files } = shape('open-variable-sets');
+    const webhook = 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: kustomize-mutating-webhook\n  namespace: flux-system\nspec:\n  chart:\n    spec:\n      chart: kustomize-mutating-webhook\n';
+    const withWebhook = { ...files, 'clusters/home/webhook.yaml': webhook };
+    const engine = new Engine(new MemoryHost(withWebhook));
+    const closed = engine.analyzeWorkspace(['closed']).findings.map((f) => [f.rule, f.severity, f.message]);
+    assert.deepEqual(closed, [
+      ['UNDEFINED-VAR', 'information', '`API_TOKEN` is not in any source Render Lens can read for home/closed: it may come from the variables the HelmRelease kustomize-mutating-webhook (clusters/home/webhook.yaml) injects on admission.'],
+    ]);
+  });
+
+  test('a ClusterExternalSecret makes its Secret in the namespaces it selects, with the keys it names', () => {
+    const { files } = shape('open-variable-sets');
+    const clusterSecret = 'apiVersion: external-secrets.io/v1\nkind: ClusterExternalSecret\nmetadata:\n  name: cluster-secrets\nspec:\n  namespaceSelectors:\n    - {}\n  externalSecretSpec:\n    target:\n      name: cluster-secrets\n    data:\n      - secretKey: API_TOKEN\n        remoteRef:\n          key: home/api\n';
+    const engine = new Engine(new MemoryHost({ ...files, 'clusters/home/cluster-secrets.yaml': clusterSecret }));
+    const apps = engine.fluxGraph().contextsOf('apps/app.yaml')[0].instance;
+    assert.deepEqual([apps.variables.vars.has('API_TOKEN'), apps.variables.vars.get('API_TOKEN')?.value, apps.variables.opaque], [true, undefined, false]);
+  });
+
   test('exclude takes files out of the model: an excluded archive starts no cluster and is not listed', () => {
     const { files } = shape('self-applied-folder');
     const engine = new Engine(new MemoryHost({ ...files, '.render-lens.yaml': 'exclude: [".archive/**"]\n' }));

@@ -45,6 +45,8 @@ export interface Cluster {
   external: ExternalKustomization[];
   /** Variables `.render-lens.yaml` says reach this cluster from outside the repository. */
   declaredVariables: Variable[];
+  /** A webhook that injects `postBuild` into every Kustomization on admission (where it is installed). */
+  injector: string | undefined;
 }
 
 export interface ClusterOrigin {
@@ -97,7 +99,9 @@ export interface GraphProblem extends TreeProblem {
 }
 
 const fluxMarker = 'kustomize.toolkit.fluxcd.io';
-const variableSourceKind = /kind:\s*(ConfigMap|Secret|ExternalSecret)\b/;
+/** Charts of admission webhooks that add `postBuild.substituteFrom` to every Flux Kustomization. */
+const injectorCharts = ['kustomize-mutating-webhook'];
+const variableSourceKind = /kind:\s*(ConfigMap|Secret|ExternalSecret|ClusterExternalSecret)\b/;
 
 /** Whether a file may hold a variable source (`kind: ConfigMap`, Secret, ExternalSecret), once per version. */
 export function mayHoldVariableSources(index: FileIndex, file: string): boolean {
@@ -248,6 +252,7 @@ export class FluxGraph {
     nameClusters(this.clusters);
     this.assignBootstrapObjects();
     for (const cluster of this.clusters) {
+      cluster.injector = this.injectorOf(cluster);
       cluster.declaredVariables = this.defaults.declared?.clusters.find((c) => c.name === cluster.name)?.variables ?? [];
       // Instances are in breadth-first order: a parent's variables are ready before its children's.
       for (const instance of cluster.instances) this.resolveVariables(instance);
@@ -298,6 +303,19 @@ export class FluxGraph {
     for (const k of this.kustomizations) {
       if (!placed.has(k.id) && onThisRepo(k) && !isUnlisted(k) && !renderedByPlaced(k)) this.growCluster([k], placed, { how: 'Kustomizations nothing applies', file: k.object.file, range: k.nameRange, also: [] });
     }
+  }
+
+  /** A HelmRelease of a known postBuild injector among what the cluster applies: `kind name (file)`. */
+  private injectorOf(cluster: Cluster): string | undefined {
+    for (const instance of cluster.instances) {
+      for (const rendered of instance.tree.files.values()) {
+        if (rendered.role !== 'resource' || !this.index.derived(rendered.file, 'mentions-injector', (text) => injectorCharts.some((chart) => text.includes(chart)))) continue;
+        for (const object of this.index.model(rendered.file)?.objects ?? []) {
+          if (object.kind === 'HelmRelease' && injectorCharts.some((chart) => JSON.stringify(object.document.contents?.toJSON?.() ?? '').includes(chart))) return `HelmRelease ${object.name} (${object.file})`;
+        }
+      }
+    }
+    return undefined;
   }
 
   /** Unrendered ConfigMaps and Secrets of a cluster's bootstrap folders (applied by hand). */
@@ -352,6 +370,7 @@ export class FluxGraph {
       bootstrapObjects: [],
       external: [],
       declaredVariables: [],
+      injector: undefined,
     };
     this.clusters.push(cluster);
     const inCluster = new Set(roots.map((r) => r.id));
@@ -500,7 +519,8 @@ export class FluxGraph {
 
   private putObject(cluster: Cluster, data: ObjectData): void {
     // A namespaced object without a namespace is rejected at apply ("namespace not specified").
-    cluster.objects.set(`${data.kind}/${data.namespace ?? ''}/${data.name}${data.hashed ? hashMark : ''}`, data);
+    const namespace = data.anyNamespace ? '*' : (data.namespace ?? '');
+    cluster.objects.set(`${data.kind}/${namespace}/${data.name}${data.hashed ? hashMark : ''}`, data);
   }
 
   private resolveVariables(instance: KustomizationInstance): void {
@@ -508,6 +528,7 @@ export class FluxGraph {
     const find = (ref: SubstituteFrom): { object: ObjectData | undefined; note?: string } => {
       const object =
         cluster.objects.get(`${ref.kind}/${namespace}/${ref.name}`) ??
+        cluster.objects.get(`${ref.kind}/*/${ref.name}`) ??
         cluster.bootstrapObjects.find((o) => o.kind === ref.kind && o.name === ref.name && (o.namespace ?? namespace) === namespace);
       if (object) return { object };
       const note = this.nearMiss(cluster, ref, namespace);
@@ -516,10 +537,15 @@ export class FluxGraph {
     };
     const postBuild = instance.postBuild && this.substitutedByParent(instance, instance.postBuild);
     instance.variables = gatherVariables(kustomization, postBuild, find, cluster.name, instance.postBuild ? cluster.declaredVariables : []);
+    if (cluster.injector) {
+      // The webhook gives every Kustomization variables on admission, postBuild or not.
+      instance.variables.opaque = true;
+      instance.variables.openBecause.push(`the variables the ${cluster.injector} injects on admission`);
+    }
     // A source that is not visible, or whose keys are not, may hold variables: a required one
     // must exist for the reconcile to succeed at all, so substitution is assumed to run.
     const unseen = instance.variables.sources.some((s) => s.object?.opaque === true || (s.object === undefined && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret')));
-    instance.substitutes = instance.postBuild !== undefined && (instance.variables.vars.size > 0 || unseen || instance.postBuild.strategy === 'Always');
+    instance.substitutes = cluster.injector !== undefined || (instance.postBuild !== undefined && (instance.variables.vars.size > 0 || unseen || instance.postBuild.strategy === 'Always'));
   }
 
   /** Why a substituteFrom object that looks present is not found by Flux. */

@@ -39,6 +39,8 @@ export interface ObjectData {
   annotations: Map<string, string>;
   /** Generated without `disableNameSuffixHash`: the cluster holds `<name>-<hash>`, never `<name>`. */
   hashed: boolean;
+  /** Made in every namespace a selector picks (a ClusterExternalSecret): found in whichever is asked. */
+  anyNamespace?: boolean;
 }
 
 const sopsValue = /^ENC\[/;
@@ -91,14 +93,20 @@ function objectDataUncached(object: K8sObject): ObjectData | undefined {
     }
     return result;
   }
-  if (object.kind === 'ExternalSecret' && object.apiVersion.startsWith('external-secrets.io/')) return externalSecret(object);
+  if (object.kind === 'ExternalSecret' && object.apiVersion.startsWith('external-secrets.io/')) return externalSecret(object, mapGet(object.document.contents, 'spec'), object.name);
+  if (object.kind === 'ClusterExternalSecret' && object.apiVersion.startsWith('external-secrets.io/')) {
+    // One ExternalSecret per namespace its selectors pick; which namespaces those are takes the
+    // cluster's namespace labels, so the Secret is taken to be wherever it is looked for.
+    const spec = mapGet(object.document.contents, 'spec');
+    const made = externalSecret(object, mapGet(spec, 'externalSecretSpec'), scalarText(mapGet(spec, 'externalSecretName')) ?? object.name);
+    return { ...made, namespace: undefined, anyNamespace: true };
+  }
   return undefined;
 }
 
-/** A Secret made by the External Secrets operator: keys are known, values are not. */
-function externalSecret(object: K8sObject): ObjectData {
-  const spec = mapGet(object.document.contents, 'spec');
-  const result = blank('Secret', scalarText(mapGet(spec, 'target', 'name')) ?? object.name, object.namespace, object.file, object.range);
+/** A Secret made by the External Secrets operator (`spec` of an ExternalSecret): keys are known, values are not. */
+function externalSecret(object: K8sObject, spec: Node | undefined, defaultName: string): ObjectData {
+  const result = blank('Secret', scalarText(mapGet(spec, 'target', 'name')) ?? defaultName, object.namespace, object.file, object.range);
   const template = mapGet(spec, 'target', 'template');
   const templateData = mapGet(template, 'data');
   const key = (node: Node | null | undefined, name: string) => push(result, name, { file: object.file, range: rangeOf(node) ?? object.range, value: undefined, encrypted: false, via: 'external' });

@@ -11,7 +11,7 @@ import type { K8sObject } from './objects';
 import { changedSpan, type ChangedSpan } from './text-change';
 
 /** What makes a file a graph input other than its ConfigMaps and Secrets (see engine.ts). */
-export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(ExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
+export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|source\.toolkit\.fluxcd\.io|fluxcd\.controlplane\.io|\bsync:|kind:\s*(ExternalSecret|ClusterExternalSecret|Kustomization|Component)\b|StrictPostBuildSubstitutions|Flux Version:/;
 
 /**
  * The graph inputs among those whose own text rules read (Flux objects, an ExternalSecret,
@@ -20,7 +20,7 @@ export const otherGraphInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(External
  * (holdsDefinitions), a postBuild its patches give a child Flux Kustomization
  * (writesPostBuild), or something about a `$`.
  */
-export const fluxInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*ExternalSecret\b|StrictPostBuildSubstitutions|Flux Version:/;
+export const fluxInput = /kustomize\.toolkit\.fluxcd\.io|kind:\s*(Cluster)?ExternalSecret\b|StrictPostBuildSubstitutions|Flux Version:/;
 
 /** Longer than any of those literals, and than `kind:` or a kind name with the end after it. */
 const reach = 32;
