@@ -13,6 +13,7 @@ import { compareFindings, severityRank, type Finding, type Severity } from './mo
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
+import { allowedSpans, isAllowed, readReviewPolicy, type ReviewPolicy } from './review-policy';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
@@ -86,6 +87,7 @@ export class Engine {
   readonly index: FileIndex;
   private graph: FluxGraph | undefined;
   private repoConfig: RepoConfig | undefined;
+  private reviewPolicy: ReviewPolicy | undefined;
   /** `rule\0file` of each failure already logged: a rule that throws on every keystroke logs once. */
   private readonly failures = new Set<string>();
   /** Per document of a multi-document file, kept across versions: an edit re-checks what it touched. */
@@ -110,6 +112,12 @@ export class Engine {
   config(): RepoConfig {
     this.repoConfig ??= readRepoConfig(this.index.text(configFile));
     return this.repoConfig;
+  }
+
+  /** The reviewed exceptions of `.render-lens.yaml` (`allow:`, reason length, strict dollars). */
+  policy(): ReviewPolicy {
+    this.reviewPolicy ??= readReviewPolicy(this.index.text(configFile));
+    return this.reviewPolicy;
   }
 
   fluxGraph(): FluxGraph {
@@ -137,6 +145,7 @@ export class Engine {
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
     if (file === configFile) {
       this.repoConfig = undefined;
+      this.reviewPolicy = undefined;
       this.graph = undefined;
       return true;
     }
@@ -161,7 +170,7 @@ export class Engine {
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
-    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
+    if (text === undefined || file === configFile || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
     const graph = this.fluxGraph();
     return holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) ? undefined : scalarsOfCleanText(text);
   }
@@ -200,6 +209,7 @@ export class Engine {
     this.index.reset();
     this.graph = undefined;
     this.repoConfig = undefined;
+    this.reviewPolicy = undefined;
   }
 
   /**
@@ -259,14 +269,21 @@ export class Engine {
     const context = this.createContext(file, parsed, keep);
     const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
     const run = (rule: Rule, c: RuleContext) => this.runRule(rule, c);
-    const keyOf = () => [this.graph, this.settings, this.repoConfig];
+    const keyOf = () => [this.graph, this.settings, this.repoConfig, this.policy()];
     const window = (i: number) => context.documents()[i].substituted;
     const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => (keep ? this.findingCache.run(rule, context, window, keyOf, run) : run(rule, context)));
-    const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
+    const kept = this.withoutAllowed(file, parsed.text, applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions()));
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
     // A template's fields are its actions: a green run over a chart says how many it judged.
     const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.views().reduce((n, d) => n + d.scalarCount, 0);
     return { findings: capFindings([...kept, ...last]), fields };
+  }
+
+  /** Drops the dollar-run findings that an `allow:` entry of `.render-lens.yaml` excuses. */
+  private withoutAllowed(file: string, text: string, findings: Finding[]): Finding[] {
+    if (this.policy().allow.length === 0) return findings;
+    const spans = allowedSpans(this.policy(), file, text);
+    return spans.length === 0 ? findings : findings.filter((finding) => !isAllowed(finding.rule, finding.range, spans));
   }
 
   analyzeWorkspace(paths: readonly string[] = [''], options: AnalyzeOptions = {}): WorkspaceAnalysis {
@@ -478,7 +495,8 @@ export class Engine {
       derived: (other, key, compute) => index.derived(other, key, compute),
       shared: (key, build) => engine.shared(key, build),
       fluxGraph: () => engine.fluxGraph(),
-      suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
+      suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments, engine.policy().reasonMinLength)),
+      policy: () => engine.policy(),
       knownRule: (id) => ruleById(id) !== undefined,
       substitutedScalars() {
         // Once per check, not once per rule that asks.
