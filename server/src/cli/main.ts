@@ -22,6 +22,7 @@ Commands:
       --max-severity LEVEL   exit 1 when a finding is at least LEVEL: error (default), warning, information, hint
       --root DIR             show paths relative to DIR (default: the current directory)
       --exit-zero            exit 0 even when there are findings (for demos and reports)
+      --allow-empty          exit 0 when nothing was checked (by default a run that checked nothing exits 1)
   render FILE [--cluster NAME] [--kustomization NAME]
                              print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from

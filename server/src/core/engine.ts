@@ -3,6 +3,7 @@
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
+import { addCounts, countsOfDocuments, nothingCounted, type CheckedCounts } from './checked-counts';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
@@ -68,6 +69,8 @@ export interface FileAnalysis {
   findings: Finding[];
   /** How many scalars (keys and values) were checked. */
   fields: number;
+  /** The fields rules read, by kind: zero of every kind means nothing was checked. */
+  checked: CheckedCounts;
 }
 
 export interface WorkspaceAnalysis extends FileAnalysis {
@@ -247,13 +250,13 @@ export class Engine {
   }
 
   analyzeFile(file: string, options: AnalyzeOptions = {}): FileAnalysis {
-    if (!this.isChecked(file)) return { findings: [], fields: 0 };
+    if (!this.isChecked(file)) return { findings: [], fields: 0, checked: nothingCounted };
     try {
       return this.analyzeChecked(file, options);
     } catch (error) {
       // A bug outside the rules (parsing, the graph) costs this file's findings, not the server.
       this.logFailure('analysis', file, error);
-      return { findings: [], fields: 0 };
+      return { findings: [], fields: 0, checked: nothingCounted };
     }
   }
 
@@ -261,10 +264,10 @@ export class Engine {
     const template = this.isHelmTemplate(file);
     // A rule subset (fixture tests) always runs in full, which is also how the shortcut is tested.
     const skipped = template || options.only !== undefined ? undefined : this.nothingToCheck(file);
-    if (skipped !== undefined) return { findings: [], fields: skipped };
+    if (skipped !== undefined) return { findings: [], fields: skipped, checked: this.substitutes(file) ? { ...nothingCounted, substitutedValues: skipped } : nothingCounted };
     // A chart template is a Go template: it is never parsed as YAML here.
     const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
-    if (!parsed) return { findings: [], fields: 0 };
+    if (!parsed) return { findings: [], fields: 0, checked: nothingCounted };
     const keep = options.keep === true && options.only === undefined;
     const context = this.createContext(file, parsed, keep);
     const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
@@ -276,7 +279,16 @@ export class Engine {
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
     // A template's fields are its actions: a green run over a chart says how many it judged.
     const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.views().reduce((n, d) => n + d.scalarCount, 0);
-    return { findings: capFindings([...kept, ...last]), fields };
+    const checked = template ? { ...nothingCounted, helmActions: fields } : countsOfDocuments(file, context.views());
+    return { findings: capFindings([...kept, ...last]), fields, checked };
+  }
+
+  /** Whether some render context in scope substitutes the file (for the counts of a file no rule reads). */
+  private substitutes(file: string): boolean {
+    const cluster = this.settings.cluster;
+    return this.fluxGraph()
+      .contextsOf(file)
+      .some((c) => c.instance.substitutes && (cluster === undefined || c.cluster.name === cluster));
   }
 
   /** Drops the dollar-run findings that an `allow:` entry of `.render-lens.yaml` excuses. */
@@ -287,10 +299,11 @@ export class Engine {
   }
 
   analyzeWorkspace(paths: readonly string[] = [''], options: AnalyzeOptions = {}): WorkspaceAnalysis {
-    const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0 };
+    const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0, checked: { ...nothingCounted } };
     for (const { analysis, done, total } of this.analyzeEach(paths, options)) {
       for (const finding of analysis.findings) result.findings.push(finding);
       result.fields += analysis.fields;
+      addCounts(result.checked, analysis.checked);
       result.files++;
       options.progress?.(done, total);
     }
