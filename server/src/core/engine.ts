@@ -8,6 +8,7 @@ import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './conf
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
+import { substitutesIn } from './flux/strategy-support';
 import type { WorkspaceHost } from './host';
 import { maxFindingsPerFile } from './limits';
 import { compareFindings, severityRank, type Finding, type Severity } from './model';
@@ -288,7 +289,7 @@ export class Engine {
     const cluster = this.settings.cluster;
     return this.fluxGraph()
       .contextsOf(file)
-      .some((c) => c.instance.substitutes && (cluster === undefined || c.cluster.name === cluster));
+      .some((c) => substitutesIn(c.instance) && (cluster === undefined || c.cluster.name === cluster));
   }
 
   /** Drops the dollar-run findings that an `allow:` entry of `.render-lens.yaml` excuses. */

@@ -87,9 +87,10 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
 /**
  * Defines a missing variable where the Kustomization's variables live: the first ConfigMap
  * it substitutes from (the cluster's variable map), else its inline `postBuild.substitute`.
- * The value is an empty placeholder for the author to fill in.
+ * The value is an empty placeholder for the author to fill in, unless `value` (YAML text) is given.
  */
-export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined): RuleFix | undefined {
+export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined, value = '""'): RuleFix | undefined {
+  const what = value === '""' ? 'an empty value' : `the value ${value}`;
   const instance = active.context.instance;
   const usable = (file: string) => parsedForEdit(parsedFile(file));
   for (const { object } of instance.variables.sources) {
@@ -97,16 +98,16 @@ export function defineVariableFix(active: ActiveContext, name: string, parsedFil
     const parsed = usable(object.file);
     const document = parsed?.documents.find((d) => scalarText(mapGet(d.contents, 'kind')) === 'ConfigMap' && scalarText(mapGet(d.contents, 'metadata', 'name')) === object.name);
     const data = mapGet(document?.contents, 'data');
-    const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, '""') : undefined;
-    if (edit) return { title: `Define ${name} in ConfigMap ${object.name} (${object.file}) with an empty value`, edits: [{ file: object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
+    const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, value) : undefined;
+    if (edit) return { title: `Define ${name} in ConfigMap ${object.name} (${object.file}) with ${what}`, edits: [{ file: object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
   }
   const kustomization = instance.kustomization;
   const parsed = usable(kustomization.object.file);
   const substitute = mapGet(parsed?.documents[kustomization.object.index]?.contents, 'spec', 'postBuild', 'substitute');
-  const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, '""') : undefined;
+  const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, value) : undefined;
   if (!edit) return undefined;
   return {
-    title: `Define ${name} in the postBuild of Kustomization ${kustomization.name} with an empty value`,
+    title: `Define ${name} in the postBuild of Kustomization ${kustomization.name} with ${what}`,
     edits: [{ file: kustomization.object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }],
   };
 }

@@ -88,6 +88,16 @@ suite('cli: explain', () => {
     const json = JSON.parse(run(['explain', '--json', '--root', demo, path.join(demo, 'infrastructure', 'ingress.yaml')]).stdout) as { contexts: Array<{ substitutes: boolean; skipped: string }> };
     assert.deepEqual(json.contexts.map((c) => [c.substitutes, c.skipped]), [[false, 'no-postbuild']]);
   });
+
+  test('--json values are plain data, without Markdown', () => {
+    type Layer = { value: unknown; source: string };
+    const json = JSON.parse(run(['explain', '--json', '--root', demo, path.join(demo, 'apps', 'backup', 'cronjob.yaml')]).stdout) as { contexts: Array<{ variables: Array<{ name: string; value: unknown; layers: Layer[] }> }> };
+    const region = json.contexts[0].variables.find((v) => v.name === 'region');
+    assert.deepEqual([region?.value, region?.layers.map((l) => l.value)], ['eu-west-1', ['eu-west-1']]);
+    const variable = JSON.parse(run(['explain', '--json', '--root', demo, 'region']).stdout) as { contexts: Array<{ value: unknown }> };
+    assert.ok(variable.contexts.some((c) => c.value === 'eu-west-1'));
+    assert.doesNotMatch(JSON.stringify(json), /`/);
+  });
 });
 
 suite('cli: envsubst', () => {
@@ -95,6 +105,13 @@ suite('cli: envsubst', () => {
     const { code, stdout } = run(['envsubst'], { input: 'image: app:${TAG:-latest} pid=$$ ${UNSET}.\n', env: { TAG: '1.2' } });
     assert.equal(code, 0);
     assert.equal(stdout, 'image: app:1.2 pid=$ .\n');
+  });
+
+  test('bytes that are not UTF-8 pass through unchanged, as flux envsubst passes them', () => {
+    const input = Buffer.concat([Buffer.from('a'), Buffer.from([0xff]), Buffer.from('${X} é $$ ${Y:-'), Buffer.from([0xfe, 0xe2, 0x82]), Buffer.from('}\n')]);
+    const result = spawnSync(process.execPath, [cli, 'envsubst'], { input, env: { PATH: process.env.PATH ?? '', X: '1', RENDER_LENS_CACHE_DIR: testCompileCache } });
+    assert.equal(result.status, 0);
+    assert.deepEqual(result.stdout, Buffer.concat([Buffer.from('a'), Buffer.from([0xff]), Buffer.from('1 é $ '), Buffer.from([0xfe, 0xe2, 0x82]), Buffer.from('\n')]));
   });
 
   test('--strict fails with the exact error text and exit 1', () => {

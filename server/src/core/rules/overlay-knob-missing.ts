@@ -3,6 +3,7 @@ import { insertIntoBlockMap, lineEndingAt, parsedForEdit } from '../fixes';
 import type { FluxGraph } from '../flux/graph';
 import type { ObjectData } from '../flux/object-data';
 import { mapGet, rangeOf } from '../yaml/nodes';
+import { closestName } from './near-names';
 import type { Rule, RuleContext, RuleEdit, RuleFix, RuleReport } from './rule';
 import { addedByOverlay, definitionsIn, instanceLabel, isSopsFile, keySpan, labelList, readElsewhere, usageOf, validName } from './variable-definitions';
 
@@ -76,7 +77,7 @@ add the knob to the base ConfigMap so every cluster defines it (the quick fix ad
       const bases = [...new Map(readers.flatMap((r) => (r.object ? [[`${r.object.file}:${r.object.range.start}`, r.object] as const] : []))).values()];
       const object = bases[0];
       const knobs = [...new Set(bases.flatMap((b) => [...b.data].filter(([, layers]) => layers[0]?.via !== 'patch').map(([key]) => key)))];
-      const near = used ? undefined : closest(name, knobs);
+      const near = used ? undefined : closestName(name, knobs);
       const fixes: RuleFix[] = [];
       if (near && !isSopsFile(context.text)) fixes.push({ title: `Change \`${name}\` to \`${near}\`, the base's knob`, edits: [{ range: span, newText: near.replace(/~/g, '~0').replace(/\//g, '~1') }], preferred: true });
       const add = addToBaseFix(context, name, bases);
@@ -137,32 +138,4 @@ function addToBaseFix(context: RuleContext, name: string, bases: readonly Object
   }
   if (edits.length === 0) return undefined;
   return { title: `Add the knob \`${name}\` to the base ${bases[0].kind} ${bases[0].name} (${[...new Set(edits.map((e) => e.file))].join(', ')}) with an empty value`, edits };
-}
-
-/** The one knob within a small edit distance (a typo), if exactly one is closest. */
-function closest(name: string, knobs: readonly string[]): string | undefined {
-  const limit = name.length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  let tie = false;
-  for (const knob of knobs) {
-    const distance = knob.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name, knob);
-    if (distance > limit) continue;
-    if (distance < bestDistance) [best, bestDistance, tie] = [knob, distance, false];
-    else if (distance === bestDistance) tie = true;
-  }
-  return tie ? undefined : best;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }
