@@ -9,6 +9,7 @@ import { UsageError } from './args';
 import { checkCommand } from './check-command';
 import { envsubstCommand } from './envsubst-command';
 import { explainCommand } from './explain-command';
+import { exportCommand } from './export-command';
 import { renderCommand } from './render-command';
 import { substituteCommand } from './substitute-command';
 
@@ -27,6 +28,9 @@ Commands:
                              print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from
   explain VARIABLE [--json]  a variable's value and layers in every Kustomization that substitutes
+  export [--json] [--root DIR]
+                             every render context's variables: value (secrets as a sha256 prefix), winning layer,
+                             file:line, where to write, and the layers that lost (also_set_by); sorted, diffable
   envsubst [--strict] [--vars FILE]
                              print stdin as \`flux envsubst\` would, with the environment (and FILE) as variables
   envsubst --jsonl           batch: each stdin line {"input","env","strict"} gives {"output"} | {"error"} | {"panic"}
@@ -38,6 +42,7 @@ const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
   check: checkCommand,
   envsubst: envsubstCommand,
   explain: explainCommand,
+  export: exportCommand,
   render: renderCommand,
   substitute: substituteCommand,
 };
