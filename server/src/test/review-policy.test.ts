@@ -5,7 +5,7 @@ import * as path from 'path';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { readReviewPolicy } from '../core/review-policy';
-import { loadCase } from './support/fixtures';
+import { applyEdits, loadCase } from './support/fixtures';
 import { fixturesDir, projectRoot } from './support/paths';
 
 const schema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'server', 'schemas', 'render-lens.schema.json'), 'utf8')) as object;
@@ -42,5 +42,20 @@ suite('reviewed exceptions in .render-lens.yaml', () => {
         .findings.filter((f) => f.rule === 'SILENT-DEFAULT').length;
     // The file's `-- fine` (4 characters) applies only once the minimum is that low.
     assert.equal(silentDefaults(undefined) - silentDefaults('reasonMinLength: 4\n'), 1);
+  });
+
+  test("DOLLAR-HALF-ESCAPED's second fix keeps the dollar as a reviewed allow entry, which then excuses that run alone", () => {
+    const files: Record<string, string> = { ...loadCase(path.join(fixturesDir, 'rules', 'DOLLAR-HALF-ESCAPED', 'odd-runs')).files, '.render-lens.yaml': 'strict: true\n' };
+    const halfEscaped = (all: Record<string, string>) => new Engine(new MemoryHost(all)).analyzeWorkspace().findings.filter((f) => f.rule === 'DOLLAR-HALF-ESCAPED');
+    const before = halfEscaped(files);
+    const price = before.find((f) => f.message.startsWith('`$$${`') && files[f.file].slice(f.range.start - 7, f.range.start) === 'price: ');
+    assert.ok(price, 'the price finding');
+    const keep = price.fixes.find((fix) => !fix.preferred);
+    assert.ok(keep, 'a second fix');
+    assert.match(keep.title, /^Keep `\$` before the value of `\$\{AMOUNT\}`: mark as reviewed/);
+    const config = applyEdits(files['.render-lens.yaml'], keep.edits);
+    assert.match(config, /^allow:\n  - path: apps\/.*\n    context: ".*price: \$\$\$\{AMOUNT\}.*"\n    reason: "`\$\$\$\{AMOUNT\}` arrives as `\$` followed by the value of `\$\{AMOUNT\}`, which is meant"\n/m);
+    const after = halfEscaped({ ...files, '.render-lens.yaml': config });
+    assert.equal(after.length, before.length - 1);
   });
 });

@@ -27,7 +27,7 @@ export function allowEntryProblem(context: RuleContext, entry: AllowEntry, reaso
   const holds = context.derived(path, `holds\0${excerpt}`, (text) => text.includes(excerpt));
   if (holds === undefined) return { message: `\`${path}\` does not exist: this entry excuses nothing. Remove it so it cannot excuse a future file.`, stale: true };
   if (!holds) return { message: `\`${path}\` no longer holds this context: this entry excuses nothing. Remove it so it cannot hide a future problem.`, stale: true };
-  if (!runs.some(needsExcuse)) return { message: 'The context only holds `$${`, the ordinary escape, which needs no excuse. Remove the entry.', stale: true };
+  if (!holdsReportedRun(excerpt)) return { message: 'The context only holds `$${`, the ordinary escape, which needs no excuse. Remove the entry.', stale: true };
   return undefined;
 }
 
@@ -35,6 +35,11 @@ interface Run {
   count: number;
   /** The character after the run ('' at the end). */
   next: string;
+}
+
+/** Does the text hold a dollar run that a dollar rule reports? */
+export function holdsReportedRun(text: string): boolean {
+  return dollarRuns(text).some(needsExcuse);
 }
 
 function dollarRuns(text: string): Run[] {

@@ -8,6 +8,7 @@ import { isMap, isSeq, parseDocument } from 'yaml';
 import { configFile } from '../config';
 import type { Range } from '../model';
 import { contextMinLength } from '../review-policy';
+import { holdsReportedRun } from './allow-entries';
 import type { RuleContext, RuleFix } from './rule';
 
 export function markReviewedFix(context: RuleContext, run: Range, reason: string, title = 'Mark as reviewed (an `allow` entry in .render-lens.yaml)'): RuleFix | undefined {
@@ -20,16 +21,31 @@ export function markReviewedFix(context: RuleContext, run: Range, reason: string
   return insert ? { title, edits: [{ file: configFile, range: { start: insert.offset, end: insert.offset }, newText: insert.text }] } : undefined;
 }
 
-/** The run's line without its indentation, widened by whole lines until long enough and unique. */
+/**
+ * The run's line without its indentation, else with it, else widened by whole lines that hold
+ * no other run a dollar rule reports (below first, then above) until long enough and unique:
+ * an entry must excuse this run and no other.
+ */
 function contextAround(text: string, run: Range): string | undefined {
-  let start = text.lastIndexOf('\n', run.start - 1) + 1;
+  const lineStart = text.lastIndexOf('\n', run.start - 1) + 1;
   let end = lineEnd(text, run.end);
-  start += /^[ \t]*/.exec(text.slice(start, end))![0].length;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, end))![0].length;
+  let start = lineStart + indent;
+  const fits = (from: number, to: number) => {
+    const excerpt = text.slice(from, to).replace(/\s+$/, '');
+    return excerpt.length >= contextMinLength && text.indexOf(excerpt) === text.lastIndexOf(excerpt) ? excerpt : undefined;
+  };
+  const own = fits(lineStart + indent, end) ?? fits(lineStart, end);
+  if (own !== undefined) return own;
   for (let widened = 0; widened < 8; widened++) {
-    const excerpt = text.slice(start, end).replace(/\s+$/, '');
-    if (excerpt.length >= contextMinLength && text.indexOf(excerpt) === text.lastIndexOf(excerpt)) return excerpt;
-    if (end >= text.length) return undefined;
-    end = lineEnd(text, end + 1);
+    const below = end < text.length ? lineEnd(text, end + 1) : undefined;
+    const startOfLine = text.lastIndexOf('\n', start - 1) + 1;
+    const above = startOfLine > 0 ? text.lastIndexOf('\n', startOfLine - 2) + 1 : undefined;
+    if (below !== undefined && !holdsReportedRun(text.slice(end, below))) end = below;
+    else if (above !== undefined && !holdsReportedRun(text.slice(above, start))) start = above + /^[ \t]*/.exec(text.slice(above, start))![0].length;
+    else return undefined;
+    const excerpt = fits(start, end);
+    if (excerpt !== undefined) return excerpt;
   }
   return undefined;
 }
