@@ -32,8 +32,12 @@ replicas: \${replica_count:-1}   # the cluster defines "replicas", not "replica_
 \`\`\`
 
 ## Fix
-Define the variable, correct its name, or keep the default on purpose and suppress the
-finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica outside prod\`).
+Correct the name when it is a typo: the preferred quick fix, offered when a name every
+cluster here defines is one or two edits away (\`replcas\` → \`replicas\`). Otherwise the quick
+fix defines the variable as its default where each cluster's variables live, which changes
+nothing the cluster receives and makes the value visible and editable there. Or keep the
+default on purpose and suppress the finding with a reason of at least 40 characters
+(\`# render-lens-disable SILENT-DEFAULT -- one replica unless a cluster sets replica_count\`).
 `,
   *check(context) {
     const scalars = context.substitutedScalars();
