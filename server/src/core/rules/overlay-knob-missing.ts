@@ -72,6 +72,8 @@ add the knob to the base ConfigMap so every cluster defines it (the quick fix ad
       if (readers.length === 0 || readers.some((r) => r.object && elsewhere(r.instance.cluster, r.object.name))) continue;
       const instances = [...new Set(readers.map((r) => r.instance))];
       const used = instances.some((instance) => usage(instance)?.has(name) ?? false);
+      // Some files are out of sight (a remote resource, a missing path): "nothing uses it" cannot be said.
+      const unseen = !used && instances.some((instance) => usage(instance) === undefined);
       const span = keySpan(context.text, name, definition.range);
       if (!span) continue; // the patch replaces the whole map: what the base had is unknown
       const bases = [...new Map(readers.flatMap((r) => (r.object ? [[`${r.object.file}:${r.object.range.start}`, r.object] as const] : []))).values()];
@@ -92,7 +94,9 @@ add the knob to the base ConfigMap so every cluster defines it (the quick fix ad
               ? `${labelList(lacking)} ${lacking.length === 1 ? 'reads' : 'read'} the base without it today: \`\${${name}}\` is undefined there. `
               : 'Every cluster that reads the base defines it today; the next one will not. ') +
             'Add the knob to the base, with a default, before an overlay or a manifest uses it.'
-          : `${notInBase}, and no file substituted by ${labelList(instances.map(instanceLabel))} uses \`\${${name}}\`.` + (near ? ` Did you mean \`${near}\`?` : ''),
+          : unseen
+            ? `${notInBase}; Render Lens cannot see every file ${labelList(instances.map(instanceLabel))} substitutes, so whether \`\${${name}}\` is used is unknown. Add the knob to the base, with a default.` + (near ? ` Did you mean \`${near}\`?` : '')
+            : `${notInBase}, and no file substituted by ${labelList(instances.map(instanceLabel))} uses \`\${${name}}\`.` + (near ? ` Did you mean \`${near}\`?` : ''),
         related: bases.map((b) => ({ file: b.file, range: b.range, message: `base ${b.kind} ${b.name}` })),
         fixes,
       };
