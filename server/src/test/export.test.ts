@@ -48,10 +48,13 @@ suite('cli: export', () => {
     const exported = JSON.parse(exportOf('overlay-patches', true)) as Exported;
     const domain = exported.contexts[0].variables.find((v) => v.name === 'DOMAIN')!;
     assert.deepEqual([domain.layer, domain.value, domain.also_set_by.map((l) => l.layer)], ['substituteFrom[0] ConfigMap app-settings, overlay patch', 'prod.example.com', ['substituteFrom[0] ConfigMap app-settings, base object']]);
-    assert.deepEqual(domain.write_to, { file: 'clusters/production/settings.yaml', line: 22 });
+    assert.deepEqual(domain.write_to, { file: 'clusters/production/settings.yaml', line: 22, also_changes: [] });
     const parent = JSON.parse(exportOf('parent-patches', true)) as Exported;
     const whoami = parent.contexts.find((c) => c.kustomization.name === 'whoami')!;
     assert.equal(whoami.variables.find((v) => v.name === 'CLUSTER_NAME')?.layer, 'parent patch: inline substitute');
+    // One ConfigMap serves every app: writing there changes them all, and the export says so.
+    const shared = whoami.variables.find((v) => v.name === 'CLUSTER_DOMAIN')!.write_to as { also_changes: string[] };
+    assert.ok(shared.also_changes.includes('home/cluster-apps') && shared.also_changes.includes('home/echo') && !shared.also_changes.includes('home/whoami'));
   });
 
   test('is stable: two runs give the same bytes, contexts sorted by cluster and Kustomization, variables by name', () => {

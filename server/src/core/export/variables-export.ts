@@ -23,8 +23,11 @@ export interface ExportedLayer {
 
 export interface ExportedVariable extends ExportedLayer {
   name: string;
-  /** Where an edit changes what this context receives: the winning layer. */
-  write_to: { file: string; line: number };
+  /**
+   * Where an edit changes what this context receives: the winning layer, with the other
+   * contexts the same edit changes (where that layer wins too), `cluster/kustomization`, sorted.
+   */
+  write_to: { file: string; line: number; also_changes: string[] };
   /** The lower layers that set the variable and lost, the next in line first. */
   also_set_by: ExportedLayer[];
 }
@@ -56,6 +59,16 @@ export function exportVariables(graph: FluxGraph, textOf: (file: string) => stri
     return index ? index.positionAt(offset).line + 1 : 0;
   };
   const instances = graph.clusters.flatMap((cluster) => cluster.instances.filter((instance) => instance.postBuild !== undefined)).sort(compareInstances);
+  // Which contexts each written value wins in: an edit there changes all of them.
+  const winsIn = new Map<string, string[]>();
+  const place = (name: string, layer: VariableLayer) => `${name}\0${layer.file}\0${layer.range.start}`;
+  for (const instance of instances) {
+    for (const variable of instance.variables.vars.values()) {
+      if (variable.layers.length === 0) continue;
+      const key = place(variable.name, variable.layers[0]);
+      winsIn.set(key, [...(winsIn.get(key) ?? []), labelOf(instance)]);
+    }
+  }
   const contexts = instances.map((instance): ExportedContext => {
     const k = instance.kustomization;
     const exported = (layer: VariableLayer): ExportedLayer => ({ layer: layerName(instance, layer), file: layer.file, line: lineOf(layer.file, layer.range.start), value: shownLayerValue(layer) });
@@ -65,7 +78,8 @@ export function exportVariables(graph: FluxGraph, textOf: (file: string) => stri
       .map((variable): ExportedVariable => {
         const [winner, ...lost] = variable.layers;
         const top = exported(winner);
-        return { name: variable.name, ...top, write_to: { file: top.file, line: top.line }, also_set_by: lost.map(exported) };
+        const also = (winsIn.get(place(variable.name, winner)) ?? []).filter((label) => label !== labelOf(instance)).sort();
+        return { name: variable.name, ...top, write_to: { file: top.file, line: top.line, also_changes: also }, also_set_by: lost.map(exported) };
       });
     return {
       cluster: instance.cluster.name,
@@ -77,6 +91,10 @@ export function exportVariables(graph: FluxGraph, textOf: (file: string) => stri
     };
   });
   return { version: exportVersion, contexts };
+}
+
+function labelOf(instance: KustomizationInstance): string {
+  return `${instance.cluster.name}/${instance.kustomization.name}`;
 }
 
 /** The layer's stable name: which postBuild entry it comes through, and how the object got the value. */
@@ -98,7 +116,8 @@ export function formatExport(exported: VariablesExport): string {
     const k = c.kustomization;
     out += `${c.cluster}/${k.name} (Kustomization ${k.namespace}/${k.name}, ${k.file}:${k.line})${c.substitutes ? '' : ' — does not substitute'}${c.open ? ' — open: a source cannot be read' : ''}\n`;
     for (const v of c.variables) {
-      out += `  ${v.name} = ${show(v.value)}\n    set by ${v.layer} — ${v.file}:${v.line}\n    write to ${v.write_to.file}:${v.write_to.line}\n`;
+      const also = v.write_to.also_changes.length > 0 ? ` (also changes ${v.write_to.also_changes.join(', ')})` : '';
+      out += `  ${v.name} = ${show(v.value)}\n    set by ${v.layer} — ${v.file}:${v.line}\n    write to ${v.write_to.file}:${v.write_to.line}${also}\n`;
       for (const lost of v.also_set_by) out += `    also set by ${lost.layer}: ${show(lost.value)} — ${lost.file}:${lost.line}\n`;
     }
   }
