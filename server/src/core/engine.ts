@@ -3,7 +3,7 @@
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
-import { addCounts, countsOfDocuments, nothingCounted, type CheckedCounts } from './checked-counts';
+import { addCounts, countsOfDocuments, countsOfTemplate, nothingCounted, type CheckedCounts } from './checked-counts';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
@@ -280,8 +280,18 @@ export class Engine {
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
     // A template's fields are its actions: a green run over a chart says how many it judged.
     const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.views().reduce((n, d) => n + d.scalarCount, 0);
-    const checked = template ? { ...nothingCounted, helmActions: fields } : countsOfDocuments(file, context.views());
+    const checked = this.countsOf(file, template, parsed.text, context);
     return { findings: capFindings([...kept, ...last]), fields, checked };
+  }
+
+  /** What the file's check looked at, per kind; a failure to count costs the counts, not the findings. */
+  private countsOf(file: string, template: boolean, text: string, context: EngineContext): CheckedCounts {
+    try {
+      return template ? countsOfTemplate(file, text) : countsOfDocuments(file, context.views());
+    } catch (error) {
+      this.logFailure('counting checked fields', file, error);
+      return nothingCounted;
+    }
   }
 
   /** Whether some render context in scope substitutes the file (for the counts of a file no rule reads). */

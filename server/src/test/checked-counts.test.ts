@@ -9,11 +9,11 @@ const checkedIn = (rule: string, name: string) => new Engine(new MemoryHost(load
 
 suite('what a check looked at, per kind', () => {
   test('Fleet comparePatches entries: two at the top level and one in a target customization', () => {
-    assert.deepEqual(checkedIn('FLEET-PATCH-OP', 'valid'), { substitutedValues: 0, helmActions: 0, fleetPatches: 3 });
+    assert.deepEqual(checkedIn('FLEET-PATCH-OP', 'valid'), { substitutedValues: 0, helmStringFields: 0, fleetPatches: 3 });
   });
 
-  test('Helm template actions: the two of the chart template', () => {
-    assert.deepEqual(checkedIn('HELM-HAND-QUOTED', 'squote-apostrophe'), { substitutedValues: 0, helmActions: 2, fleetPatches: 0 });
+  test('Helm string fields: the two ConfigMap data values the template renders into', () => {
+    assert.deepEqual(checkedIn('HELM-HAND-QUOTED', 'squote-apostrophe'), { substitutedValues: 0, helmStringFields: 2, fleetPatches: 0 });
   });
 
   test('substituted values count the scalars of substituted documents only', () => {

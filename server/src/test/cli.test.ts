@@ -59,13 +59,13 @@ suite('cli: check', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-empty-'));
     const empty = run(['check', '--root', dir, dir]);
     assert.equal(empty.code, 1);
-    assert.match(empty.stderr, /nothing checked: 0 files, 0 substituted values, 0 Helm template actions, 0 Fleet patches\. Pass --allow-empty/);
+    assert.match(empty.stderr, /nothing checked: 0 files, 0 substituted values, 0 Helm string fields, 0 Fleet patches\. Pass --allow-empty/);
     assert.equal(run(['check', '--root', dir, '--allow-empty', dir]).code, 0);
     // Files, but none a Flux Kustomization substitutes: no field any rule reads.
     fs.writeFileSync(path.join(dir, 'service.yaml'), 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
     const unread = run(['check', '--root', dir, '--format', 'json', dir]);
     assert.equal(unread.code, 1);
-    assert.deepEqual((JSON.parse(unread.stdout) as { summary: { checked: object } }).summary.checked, { substitutedValues: 0, helmActions: 0, fleetPatches: 0 });
+    assert.deepEqual((JSON.parse(unread.stdout) as { summary: { checked: object } }).summary.checked, { substitutedValues: 0, helmStringFields: 0, fleetPatches: 0 });
     assert.match(run(['check', '--root', dir, '--format', 'github', dir]).stdout, /^::error title=Render Lens::nothing checked: 1 file, 0 substituted values/m);
     fs.rmSync(dir, { recursive: true, force: true });
   });
