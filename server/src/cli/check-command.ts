@@ -1,6 +1,7 @@
 /** `render-lens check [PATHS...]`: the editor's checks over a tree, for terminals and CI. */
 import * as fs from 'fs';
 import * as path from 'path';
+import { countedNothing, describeCounts } from '../core/checked-counts';
 import { Engine } from '../core/engine';
 import { atLeast, type Severity } from '../core/model';
 import { NodeHost } from '../node-host';
@@ -22,6 +23,7 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
     color: 'switch',
     'no-color': 'switch',
     'exit-zero': 'switch',
+    'allow-empty': 'switch',
   });
   const format = oneOf('format', args.flags.get('format'), ['text', 'json', 'sarif', 'github'] as const, 'text');
   const threshold = oneOf('max-severity', args.flags.get('max-severity'), severities, 'error');
@@ -48,18 +50,28 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
   if (progress) process.stderr.write('\r\x1b[K');
   const textOf = (file: string) => engine.index.text(file);
   if (format === 'json') {
-    process.stdout.write(formatJson(result.findings, textOf, result.files, result.fields));
+    process.stdout.write(formatJson(result.findings, textOf, result.files, result.fields, result.checked));
   } else if (format === 'sarif') {
-    process.stdout.write(formatSarif(result.findings, textOf));
+    process.stdout.write(formatSarif(result.findings, textOf, { files: result.files, fields: result.fields, ...result.checked }));
   } else if (format === 'github') {
     const prefix = path.relative(process.cwd(), root);
     process.stdout.write(formatGithub(result.findings, textOf, prefix === '' ? '' : `${prefix.split(path.sep).join('/')}/`));
-    process.stdout.write(summaryLine(result.findings, result.files, result.fields) + '\n');
+    process.stdout.write(summaryLine(result.findings, result.files, result.fields, result.checked) + '\n');
   } else {
     const color = args.flags.has('color') || (!args.flags.has('no-color') && process.stdout.isTTY === true && !process.env.NO_COLOR);
     const secretAt = (file: string, offset: number) => engine.index.objects(file).some((o) => o.kind === 'Secret' && offset >= o.range.start && offset <= o.range.end);
     process.stdout.write(formatText(result.findings, textOf, color, secretAt));
-    process.stdout.write(summaryLine(result.findings, result.files, result.fields) + '\n');
+    process.stdout.write(summaryLine(result.findings, result.files, result.fields, result.checked) + '\n');
+  }
+  // Zero files, or files without one field a rule reads, is not a pass: a wrong path or a
+  // repository the model does not understand would otherwise stay green for ever. (A finding
+  // shows that something was read, e.g. a `${VAR}` in a file nothing substitutes.)
+  const empty = result.files === 0 || (countedNothing(result.checked) && result.findings.length === 0);
+  if (empty && !args.flags.has('allow-empty')) {
+    const what = `nothing checked: ${result.files} file${result.files === 1 ? '' : 's'}, ${describeCounts(result.checked)}`;
+    if (format === 'github') process.stdout.write(`::error title=Render Lens::${what}\n`);
+    process.stderr.write(`render-lens: ${what}. Pass --allow-empty if that is expected.\n`);
+    return args.flags.has('exit-zero') ? 0 : 1;
   }
   if (args.flags.has('exit-zero')) return 0;
   return result.findings.some((f) => atLeast(f.severity, threshold)) ? 1 : 0;

@@ -5,6 +5,7 @@
 import { envsubst, type EnvsubstResult } from '../core/envsubst';
 import { parseArgs, UsageError } from './args';
 import { answerJsonLines, readStdin } from './io';
+import { decodeKeepingBytes, restoreBytes } from './raw-bytes';
 import { readVarsFile } from './vars-file';
 
 export async function envsubstCommand(argv: readonly string[]): Promise<number> {
@@ -17,12 +18,15 @@ export async function envsubstCommand(argv: readonly string[]): Promise<number> 
   const vars: Record<string, string> = { ...(process.env as Record<string, string>) };
   const file = args.flags.get('vars');
   if (typeof file === 'string') Object.assign(vars, readVarsFile(file));
-  const input = readStdin().toString('utf8');
+  const raw = readStdin();
+  // Bytes that are not UTF-8 pass through unchanged, as in flux envsubst.
+  const escaped = decodeKeepingBytes(raw);
+  const input = escaped ?? raw.toString('utf8');
   const result = envsubst(input, (name) => (Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : undefined), {
     strict: args.flags.has('strict'),
   });
   if (result.kind === 'output') {
-    process.stdout.write(result.bytes);
+    process.stdout.write(escaped === undefined ? result.bytes : restoreBytes(result.bytes));
     return 0;
   }
   process.stderr.write(`${result.kind === 'panic' ? `panic: ${result.message} [recovered]` : result.message}\n`);

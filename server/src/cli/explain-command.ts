@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Engine } from '../core/engine';
 import { explainFile, explainVariable, formatExplainedVariable, type ExplainedContext } from '../core/render/explain';
+import { displayShown } from '../core/render/values';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 
@@ -34,8 +35,8 @@ export function formatExplain(file: string, contexts: readonly ExplainedContext[
     out += c.substitutes ? `  substitutes: yes, ${c.strict ? 'strict' : 'not strict'} (${c.strictReason}), strategy ${c.strategy}\n` : `  substitutes: no (${c.skipped})\n`;
     for (const missing of c.missingSources) out += `  missing source: ${missing}\n`;
     for (const v of c.variables) {
-      out += `  ${v.name} = ${v.value}\n`;
-      v.layers.forEach((layer, i) => (out += `    ${i === 0 ? 'from' : 'overrides'} ${layer.value} — ${layer.source}, ${layer.file}:${layer.line}\n`));
+      out += `  ${v.name} = ${displayShown(v.value)}\n`;
+      v.layers.forEach((layer, i) => (out += `    ${i === 0 ? 'from' : 'overrides'} ${displayShown(layer.value)} — ${layer.source}, ${layer.file}:${layer.line}\n`));
     }
   }
   return out;

@@ -2,12 +2,13 @@
  * The machine format of `render-lens check --format json`. The schema is versioned and
  * documented in README; positions are given both as offsets and as 1-based line/column.
  */
+import type { CheckedCounts } from '../core/checked-counts';
 import type { Finding } from '../core/model';
 import { LineIndex } from '../core/positions';
 
 export const jsonSchemaVersion = 1;
 
-export function formatJson(findings: readonly Finding[], textOf: (file: string) => string | undefined, files: number, fields: number): string {
+export function formatJson(findings: readonly Finding[], textOf: (file: string) => string | undefined, files: number, fields: number, checked: Readonly<CheckedCounts>): string {
   const indexes = new Map<string, LineIndex>();
   const position = (file: string, offset: number) => {
     let index = indexes.get(file);
@@ -17,7 +18,7 @@ export function formatJson(findings: readonly Finding[], textOf: (file: string) 
   };
   const report = {
     version: jsonSchemaVersion,
-    summary: { files, fields, findings: findings.length },
+    summary: { files, fields, checked: { ...checked }, findings: findings.length },
     findings: findings.map((f) => ({
       rule: f.rule,
       severity: f.severity,

@@ -3,6 +3,7 @@
  * exact regions (UTF-16 columns, 1-based), related locations, and fixes as replacements.
  */
 import type * as Sarif from 'sarif';
+import type { CheckedCounts } from '../core/checked-counts';
 import { ruleDocsUrl } from '../core/docs';
 import type { Finding, Range, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
@@ -11,7 +12,7 @@ import { version } from '../version';
 
 const levels: Record<Severity, Sarif.Result.level> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
-export function formatSarif(findings: readonly Finding[], textOf: (file: string) => string | undefined): string {
+export function formatSarif(findings: readonly Finding[], textOf: (file: string) => string | undefined, checked?: Readonly<CheckedCounts & { files: number; fields: number }>): string {
   const indexes = new Map<string, LineIndex>();
   const region = (file: string, range: Range): Sarif.Region => {
     let index = indexes.get(file);
@@ -46,6 +47,8 @@ export function formatSarif(findings: readonly Finding[], textOf: (file: string)
           },
         },
         columnKind: 'utf16CodeUnits',
+        // What the run looked at: a run that checked nothing is visible as such, not as a clean pass.
+        ...(checked ? { properties: { checked: { ...checked } } } : {}),
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root the paths are relative to.' } } },
         results: findings.map((finding) => ({
           ruleId: finding.rule,

@@ -2,6 +2,7 @@
  * The human format of `render-lens check`: file:line:col, severity, rule, message, then the
  * source line with carets under the exact columns.
  */
+import { describeCounts, type CheckedCounts } from '../core/checked-counts';
 import type { Finding } from '../core/model';
 import { LineIndex } from '../core/positions';
 
@@ -41,12 +42,12 @@ function caretPad(line: string, column: number): string {
   return line.slice(0, column).replace(/[^\t]/g, ' ');
 }
 
-export function summaryLine(findings: readonly Finding[], files: number, fields: number): string {
+export function summaryLine(findings: readonly Finding[], files: number, fields: number, checked: Readonly<CheckedCounts>): string {
   const counts = new Map<string, number>();
   for (const finding of findings) counts.set(finding.severity, (counts.get(finding.severity) ?? 0) + 1);
   const parts = (['error', 'warning', 'information', 'hint'] as const)
     .filter((severity) => counts.has(severity))
     .map((severity) => `${counts.get(severity)} ${severity === 'information' ? 'info' : severity}${counts.get(severity) === 1 || severity === 'information' ? '' : 's'}`);
   const found = parts.length > 0 ? parts.join(', ') : 'no findings';
-  return `${found} in ${files} file${files === 1 ? '' : 's'} (${fields} field${fields === 1 ? '' : 's'} checked)`;
+  return `${found} in ${files} file${files === 1 ? '' : 's'} (${fields} field${fields === 1 ? '' : 's'} checked: ${describeCounts(checked)})`;
 }

@@ -10,6 +10,7 @@ import { checkCommand } from './check-command';
 import { clustersCommand } from './clusters-command';
 import { envsubstCommand } from './envsubst-command';
 import { explainCommand } from './explain-command';
+import { exportCommand } from './export-command';
 import { renderCommand } from './render-command';
 import { substituteCommand } from './substitute-command';
 
@@ -23,12 +24,16 @@ Commands:
       --max-severity LEVEL   exit 1 when a finding is at least LEVEL: error (default), warning, information, hint
       --root DIR             show paths relative to DIR (default: the current directory)
       --exit-zero            exit 0 even when there are findings (for demos and reports)
+      --allow-empty          exit 0 when nothing was checked (by default a run that checked nothing exits 1)
   clusters [--json]          the clusters found: where each starts and how, its sources, variable sources
                              (file:line, or why not visible), Kustomizations on other sources or applied by none
   render FILE [--cluster NAME] [--kustomization NAME]
                              print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from
   explain VARIABLE [--json]  a variable's value and layers in every Kustomization that substitutes
+  export [--json] [--root DIR]
+                             every render context's variables: value (secrets as a sha256 prefix), winning layer,
+                             file:line, where to write, and the layers that lost (also_set_by); sorted, diffable
   envsubst [--strict] [--vars FILE]
                              print stdin as \`flux envsubst\` would, with the environment (and FILE) as variables
   envsubst --jsonl           batch: each stdin line {"input","env","strict"} gives {"output"} | {"error"} | {"panic"}
@@ -41,6 +46,7 @@ const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
   clusters: clustersCommand,
   envsubst: envsubstCommand,
   explain: explainCommand,
+  export: exportCommand,
   render: renderCommand,
   substitute: substituteCommand,
 };

@@ -3,16 +3,19 @@
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
+import { addCounts, countsOfDocuments, countsOfTemplate, nothingCounted, type CheckedCounts } from './checked-counts';
 import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
+import { substitutesIn } from './flux/strategy-support';
 import type { WorkspaceHost } from './host';
 import { maxFindingsPerFile } from './limits';
 import { compareFindings, severityRank, type Finding, type Severity } from './model';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
+import { allowedSpans, isAllowed, readReviewPolicy, type ReviewPolicy } from './review-policy';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache } from './workspace/document-cache';
@@ -67,6 +70,8 @@ export interface FileAnalysis {
   findings: Finding[];
   /** How many scalars (keys and values) were checked. */
   fields: number;
+  /** The fields rules read, by kind: zero of every kind means nothing was checked. */
+  checked: CheckedCounts;
 }
 
 export interface WorkspaceAnalysis extends FileAnalysis {
@@ -86,6 +91,7 @@ export class Engine {
   readonly index: FileIndex;
   private graph: FluxGraph | undefined;
   private repoConfig: RepoConfig | undefined;
+  private reviewPolicy: ReviewPolicy | undefined;
   /** `rule\0file` of each failure already logged: a rule that throws on every keystroke logs once. */
   private readonly failures = new Set<string>();
   /** Per document of a multi-document file, kept across versions: an edit re-checks what it touched. */
@@ -110,6 +116,12 @@ export class Engine {
   config(): RepoConfig {
     this.repoConfig ??= readRepoConfig(this.index.text(configFile));
     return this.repoConfig;
+  }
+
+  /** The reviewed exceptions of `.render-lens.yaml` (`allow:`, reason length, strict dollars). */
+  policy(): ReviewPolicy {
+    this.reviewPolicy ??= readReviewPolicy(this.index.text(configFile));
+    return this.reviewPolicy;
   }
 
   fluxGraph(): FluxGraph {
@@ -142,6 +154,7 @@ export class Engine {
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
     if (file === configFile) {
       this.repoConfig = undefined;
+      this.reviewPolicy = undefined;
       this.graph = undefined;
       return true;
     }
@@ -166,7 +179,7 @@ export class Engine {
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
-    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
+    if (text === undefined || file === configFile || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
     const graph = this.fluxGraph();
     return holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) ? undefined : scalarsOfCleanText(text);
   }
@@ -205,6 +218,7 @@ export class Engine {
     this.index.reset();
     this.graph = undefined;
     this.repoConfig = undefined;
+    this.reviewPolicy = undefined;
   }
 
   /**
@@ -242,13 +256,13 @@ export class Engine {
   }
 
   analyzeFile(file: string, options: AnalyzeOptions = {}): FileAnalysis {
-    if (!this.isChecked(file)) return { findings: [], fields: 0 };
+    if (!this.isChecked(file)) return { findings: [], fields: 0, checked: nothingCounted };
     try {
       return this.analyzeChecked(file, options);
     } catch (error) {
       // A bug outside the rules (parsing, the graph) costs this file's findings, not the server.
       this.logFailure('analysis', file, error);
-      return { findings: [], fields: 0 };
+      return { findings: [], fields: 0, checked: nothingCounted };
     }
   }
 
@@ -256,29 +270,56 @@ export class Engine {
     const template = this.isHelmTemplate(file);
     // A rule subset (fixture tests) always runs in full, which is also how the shortcut is tested.
     const skipped = template || options.only !== undefined ? undefined : this.nothingToCheck(file);
-    if (skipped !== undefined) return { findings: [], fields: skipped };
+    if (skipped !== undefined) return { findings: [], fields: skipped, checked: this.substitutes(file) ? { ...nothingCounted, substitutedValues: skipped } : nothingCounted };
     // A chart template is a Go template: it is never parsed as YAML here.
     const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
-    if (!parsed) return { findings: [], fields: 0 };
+    if (!parsed) return { findings: [], fields: 0, checked: nothingCounted };
     const keep = options.keep === true && options.only === undefined;
     const context = this.createContext(file, parsed, keep);
     const rules = this.selectRules(options).filter((rule) => (rule.target ?? 'yaml') === (template ? 'helm-template' : 'yaml'));
     const run = (rule: Rule, c: RuleContext) => this.runRule(rule, c);
-    const keyOf = () => [this.graph, this.settings, this.repoConfig];
+    const keyOf = () => [this.graph, this.settings, this.repoConfig, this.policy()];
     const window = (i: number) => context.documents()[i].substituted;
     const first = rules.filter((rule) => !rule.runsLast).flatMap((rule) => (keep ? this.findingCache.run(rule, context, window, keyOf, run) : run(rule, context)));
-    const kept = applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions());
+    const kept = this.withoutAllowed(file, parsed.text, applySuppressions(this.lowerInComments(first, parsed.comments), context.suppressions()));
     const last = rules.filter((rule) => rule.runsLast).flatMap((rule) => this.runRule(rule, context));
     // A template's fields are its actions: a green run over a chart says how many it judged.
     const fields = template ? (parsed.text.match(/\{\{(?!\s*-?\s*\/\*)/g) ?? []).length : context.views().reduce((n, d) => n + d.scalarCount, 0);
-    return { findings: capFindings([...kept, ...last]), fields };
+    const checked = this.countsOf(file, template, parsed.text, context);
+    return { findings: capFindings([...kept, ...last]), fields, checked };
+  }
+
+  /** What the file's check looked at, per kind; a failure to count costs the counts, not the findings. */
+  private countsOf(file: string, template: boolean, text: string, context: EngineContext): CheckedCounts {
+    try {
+      return template ? countsOfTemplate(file, text) : countsOfDocuments(file, context.views());
+    } catch (error) {
+      this.logFailure('counting checked fields', file, error);
+      return nothingCounted;
+    }
+  }
+
+  /** Whether some render context in scope substitutes the file (for the counts of a file no rule reads). */
+  private substitutes(file: string): boolean {
+    const cluster = this.settings.cluster;
+    return this.fluxGraph()
+      .contextsOf(file)
+      .some((c) => substitutesIn(c.instance) && (cluster === undefined || c.cluster.name === cluster));
+  }
+
+  /** Drops the dollar-run findings that an `allow:` entry of `.render-lens.yaml` excuses. */
+  private withoutAllowed(file: string, text: string, findings: Finding[]): Finding[] {
+    if (this.policy().allow.length === 0) return findings;
+    const spans = allowedSpans(this.policy(), file, text);
+    return spans.length === 0 ? findings : findings.filter((finding) => !isAllowed(finding.rule, finding.range, spans));
   }
 
   analyzeWorkspace(paths: readonly string[] = [''], options: AnalyzeOptions = {}): WorkspaceAnalysis {
-    const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0 };
+    const result: WorkspaceAnalysis = { findings: [], fields: 0, files: 0, checked: { ...nothingCounted } };
     for (const { analysis, done, total } of this.analyzeEach(paths, options)) {
       for (const finding of analysis.findings) result.findings.push(finding);
       result.fields += analysis.fields;
+      addCounts(result.checked, analysis.checked);
       result.files++;
       options.progress?.(done, total);
     }
@@ -483,7 +524,8 @@ export class Engine {
       derived: (other, key, compute) => index.derived(other, key, compute),
       shared: (key, build) => engine.shared(key, build),
       fluxGraph: () => engine.fluxGraph(),
-      suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
+      suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments, engine.policy().reasonMinLength)),
+      policy: () => engine.policy(),
       knownRule: (id) => ruleById(id) !== undefined,
       substitutedScalars() {
         // Once per check, not once per rule that asks.

@@ -86,11 +86,12 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
 }
 
 /**
- * Defines a missing variable where the Kustomization's variables live: the first ConfigMap
- * it substitutes from (the cluster's variable map), else its inline `postBuild.substitute`.
- * The value is an empty placeholder for the author to fill in.
+ * Defines a missing variable where the Kustomization's variables live: the ConfigMap that
+ * holds most of them (variableHome), else its inline `postBuild.substitute`.
+ * The value is an empty placeholder for the author to fill in, unless `value` (YAML text) is given.
  */
-export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined): RuleFix | undefined {
+export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined, value = '""'): RuleFix | undefined {
+  const what = value === '""' ? 'an empty value' : `the value ${value}`;
   const instance = active.context.instance;
   const usable = (file: string) => parsedForEdit(parsedFile(file));
   const home = variableHome(instance.variables.sources);
@@ -98,16 +99,17 @@ export function defineVariableFix(active: ActiveContext, name: string, parsedFil
     const parsed = usable(home.file);
     const document = parsed?.documents.find((d) => scalarText(mapGet(d.contents, 'kind')) === 'ConfigMap' && scalarText(mapGet(d.contents, 'metadata', 'name')) === home.name);
     const data = mapGet(document?.contents, 'data');
-    const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, '""') : undefined;
-    if (edit) return { title: `Add ${name} to ConfigMap ${home.name} (${home.file}), where ${instance.cluster.name}'s other variables live, then set its value`, edits: [{ file: home.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
+    const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, value) : undefined;
+    const then = value === '""' ? ', then set its value' : ` with ${what}`;
+    if (edit) return { title: `Add ${name} to ConfigMap ${home.name} (${home.file}), where ${instance.cluster.name}'s other variables live${then}`, edits: [{ file: home.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
   }
   const kustomization = instance.kustomization;
   const parsed = usable(kustomization.object.file);
   const substitute = mapGet(parsed?.documents[kustomization.object.index]?.contents, 'spec', 'postBuild', 'substitute');
-  const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, '""') : undefined;
+  const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, value) : undefined;
   if (!edit) return undefined;
   return {
-    title: `Add ${name} to the postBuild.substitute of Kustomization ${kustomization.name}, then set its value`,
+    title: `Add ${name} to the postBuild.substitute of Kustomization ${kustomization.name}${value === '""' ? ', then set its value' : ` with ${what}`}`,
     edits: [{ file: kustomization.object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }],
   };
 }

@@ -11,6 +11,7 @@ import { scalarAfterSubstitution } from './render/scalar-after';
 import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
 import type { SubstitutedScalar } from './rules/rule';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
+import { variableKeyHover } from './variable-key-hover';
 
 export interface Hover {
   range: Range;
@@ -35,7 +36,8 @@ export function hoverAt(engine: Engine, file: string, offset: number): Hover | u
       if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution, document.object?.kind);
     }
   }
-  return undefined;
+  // A key Flux reads as a variable: where it wins and where it loses.
+  return variableKeyHover(engine, file, offset);
 }
 
 /** The value unit whose source covers `offset`. */

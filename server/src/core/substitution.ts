@@ -3,6 +3,7 @@
  * the others are skipped. Rules read this; they never reach into the Flux graph themselves.
  */
 import type { RenderContext } from './flux/graph';
+import { substitutesIn } from './flux/strategy-support';
 import type { KustomizeFile } from './flux/kustomize-file';
 import type { Variable } from './flux/variables';
 import type { K8sObject } from './workspace/objects';
@@ -84,7 +85,7 @@ export function substitutionOf(contexts: readonly RenderContext[], object: K8sOb
       result.skipped.push({ context, reason: 'no-postbuild' });
       continue;
     }
-    if (!instance.substitutes) {
+    if (!substitutesIn(instance)) {
       result.skipped.push({ context, reason: 'no-variables' });
       continue;
     }

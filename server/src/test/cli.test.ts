@@ -55,6 +55,21 @@ suite('cli: check', () => {
     assert.equal(text.split('\n')[parse.start.line - 1][parse.start.column - 1], '$');
   });
 
+  test('a run that checked nothing exits 1 and says so, unless --allow-empty', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-empty-'));
+    const empty = run(['check', '--root', dir, dir]);
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /nothing checked: 0 files, 0 substituted values, 0 Helm string fields, 0 Fleet patches\. Pass --allow-empty/);
+    assert.equal(run(['check', '--root', dir, '--allow-empty', dir]).code, 0);
+    // Files, but none a Flux Kustomization substitutes: no field any rule reads.
+    fs.writeFileSync(path.join(dir, 'service.yaml'), 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
+    const unread = run(['check', '--root', dir, '--format', 'json', dir]);
+    assert.equal(unread.code, 1);
+    assert.deepEqual((JSON.parse(unread.stdout) as { summary: { checked: object } }).summary.checked, { substitutedValues: 0, helmStringFields: 0, fleetPatches: 0 });
+    assert.match(run(['check', '--root', dir, '--format', 'github', dir]).stdout, /^::error title=Render Lens::nothing checked: 1 file, 0 substituted values/m);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   test('usage errors exit 2 with a message', () => {
     const { code, stderr } = run(['check', '--format', 'xml']);
     assert.equal(code, 2);
@@ -73,6 +88,16 @@ suite('cli: explain', () => {
     const json = JSON.parse(run(['explain', '--json', '--root', demo, path.join(demo, 'infrastructure', 'ingress.yaml')]).stdout) as { contexts: Array<{ substitutes: boolean; skipped: string }> };
     assert.deepEqual(json.contexts.map((c) => [c.substitutes, c.skipped]), [[false, 'no-postbuild']]);
   });
+
+  test('--json values are plain data, without Markdown', () => {
+    type Layer = { value: unknown; source: string };
+    const json = JSON.parse(run(['explain', '--json', '--root', demo, path.join(demo, 'apps', 'backup', 'cronjob.yaml')]).stdout) as { contexts: Array<{ variables: Array<{ name: string; value: unknown; layers: Layer[] }> }> };
+    const region = json.contexts[0].variables.find((v) => v.name === 'region');
+    assert.deepEqual([region?.value, region?.layers.map((l) => l.value)], ['eu-west-1', ['eu-west-1']]);
+    const variable = JSON.parse(run(['explain', '--json', '--root', demo, 'region']).stdout) as { contexts: Array<{ value: unknown }> };
+    assert.ok(variable.contexts.some((c) => c.value === 'eu-west-1'));
+    assert.doesNotMatch(JSON.stringify(json), /`/);
+  });
 });
 
 suite('cli: envsubst', () => {
@@ -80,6 +105,13 @@ suite('cli: envsubst', () => {
     const { code, stdout } = run(['envsubst'], { input: 'image: app:${TAG:-latest} pid=$$ ${UNSET}.\n', env: { TAG: '1.2' } });
     assert.equal(code, 0);
     assert.equal(stdout, 'image: app:1.2 pid=$ .\n');
+  });
+
+  test('bytes that are not UTF-8 pass through unchanged, as flux envsubst passes them', () => {
+    const input = Buffer.concat([Buffer.from('a'), Buffer.from([0xff]), Buffer.from('${X} é $$ ${Y:-'), Buffer.from([0xfe, 0xe2, 0x82]), Buffer.from('}\n')]);
+    const result = spawnSync(process.execPath, [cli, 'envsubst'], { input, env: { PATH: process.env.PATH ?? '', X: '1', RENDER_LENS_CACHE_DIR: testCompileCache } });
+    assert.equal(result.status, 0);
+    assert.deepEqual(result.stdout, Buffer.concat([Buffer.from('a'), Buffer.from([0xff]), Buffer.from('1 é $ '), Buffer.from([0xfe, 0xe2, 0x82]), Buffer.from('\n')]));
   });
 
   test('--strict fails with the exact error text and exit 1', () => {

@@ -20,7 +20,7 @@ import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, ob
 import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
 import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
-import { gatherVariables, type Variable, type VariableSet } from './variables';
+import { gatherVariables, unseenSourcesDefine, type Variable, type VariableSet } from './variables';
 
 export interface Cluster {
   name: string;
@@ -542,9 +542,7 @@ export class FluxGraph {
       instance.variables.opaque = true;
       instance.variables.openBecause.push(`the variables the ${cluster.injector} injects on admission`);
     }
-    // A source that is not visible, or whose keys are not, may hold variables: a required one
-    // must exist for the reconcile to succeed at all, so substitution is assumed to run.
-    const unseen = instance.variables.sources.some((s) => s.object?.opaque === true || (s.object === undefined && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret')));
+    const unseen = unseenSourcesDefine(instance.variables);
     instance.substitutes = cluster.injector !== undefined || (instance.postBuild !== undefined && (instance.variables.vars.size > 0 || unseen || instance.postBuild.strategy === 'Always'));
   }
 

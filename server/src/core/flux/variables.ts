@@ -140,3 +140,13 @@ export function variableHome(sources: readonly SourceResolution[]): ObjectData |
 export function mayComeFrom(openBecause: readonly string[]): string {
   return openBecause.length === 0 ? 'a source Render Lens cannot read may define it' : `it may come from ${openBecause.join('; or ')}`;
 }
+
+/**
+ * Whether sources the repository does not show may define variables for the set: a source
+ * whose keys are not visible, or a required one that is not visible at all (it must exist
+ * for the reconcile to succeed, so substitution is taken to run). An optional source that is
+ * not visible does not count: without it, Flux goes on with what it has.
+ */
+export function unseenSourcesDefine(set: VariableSet): boolean {
+  return set.sources.some((s) => s.object?.opaque === true || (s.object === undefined && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret')));
+}

@@ -6,10 +6,11 @@
 import type { Engine } from '../engine';
 import { substitutionOf } from '../substitution';
 import { LineIndex } from '../positions';
-import { displayLayerValue, layerSource } from './values';
+import { displayShown, layerSource, shownLayerValue, type ShownValue } from './values';
 
 export interface ExplainedLayer {
-  value: string;
+  /** Plain data, no Markdown: JSON outputs print it as is. */
+  value: ShownValue;
   source: string;
   file: string;
   line: number;
@@ -24,7 +25,7 @@ export interface ExplainedContext {
   strict: boolean;
   strictReason: string;
   strategy: 'WithVariables' | 'Always';
-  variables: Array<{ name: string; value: string; layers: ExplainedLayer[] }>;
+  variables: Array<{ name: string; value: ShownValue; layers: ExplainedLayer[] }>;
   missingSources: string[];
 }
 
@@ -52,8 +53,8 @@ export function explainFile(engine: Engine, file: string): ExplainedContext[] {
         .sort((a, b) => (a.name < b.name ? -1 : 1))
         .map((variable) => ({
           name: variable.name,
-          value: variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown',
-          layers: variable.layers.map((layer) => ({ value: displayLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+          value: variable.layers.length > 0 ? shownLayerValue(variable.layers[0]) : noLayer,
+          layers: variable.layers.map((layer) => ({ value: shownLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
         })),
       missingSources: instance.variables.sources.filter((s) => !s.object && !s.ref.optional).map((s) => `${s.ref.kind}/${s.ref.name}`),
     };
@@ -62,7 +63,7 @@ export function explainFile(engine: Engine, file: string): ExplainedContext[] {
 
 export interface ExplainedVariable {
   name: string;
-  contexts: Array<{ context: string; value: string | undefined; layers: ExplainedLayer[] }>;
+  contexts: Array<{ context: string; value: ShownValue | undefined; layers: ExplainedLayer[] }>;
 }
 
 /** A variable across every Kustomization that substitutes: its value and layers, or its absence. */
@@ -78,20 +79,23 @@ export function explainVariable(engine: Engine, name: string): ExplainedVariable
       const variable = instance.variables.vars.get(name);
       contexts.push({
         context: `${cluster.name}/${instance.kustomization.name}`,
-        value: variable && variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : undefined,
-        layers: (variable?.layers ?? []).map((layer) => ({ value: displayLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+        value: variable === undefined ? undefined : variable.layers.length > 0 ? shownLayerValue(variable.layers[0]) : noLayer,
+        layers: (variable?.layers ?? []).map((layer) => ({ value: shownLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
       });
     }
   }
   return { name, contexts };
 }
 
+/** A variable with no layer (none is recorded): its value is not known. */
+const noLayer: ShownValue = { unknown: 'no layer sets it' };
+
 export function formatExplainedVariable(explained: ExplainedVariable): string {
   if (explained.contexts.length === 0) return `${explained.name}: no Kustomization in this workspace has postBuild.\n`;
   let out = `${explained.name}\n`;
   for (const c of explained.contexts) {
-    out += c.value === undefined ? `\n${c.context}: not defined\n` : `\n${c.context}: ${c.value}\n`;
-    c.layers.forEach((layer, i) => (out += `  ${i === 0 ? 'from' : 'overrides'} ${layer.value} — ${layer.source}, ${layer.file}:${layer.line}\n`));
+    out += c.value === undefined ? `\n${c.context}: not defined\n` : `\n${c.context}: ${displayShown(c.value)}\n`;
+    c.layers.forEach((layer, i) => (out += `  ${i === 0 ? 'from' : 'overrides'} ${displayShown(layer.value)} — ${layer.source}, ${layer.file}:${layer.line}\n`));
   }
   return out;
 }

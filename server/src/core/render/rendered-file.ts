@@ -6,6 +6,7 @@
  */
 import type { Engine } from '../engine';
 import type { RenderContext } from '../flux/graph';
+import { alwaysIgnored } from '../flux/strategy-support';
 import { GoMap, type GoValue } from '../yaml/v2/value';
 import { substituteResource } from '../pipeline';
 import { exceedsAliasLimit, maxAliasCount } from '../limits';
@@ -50,7 +51,7 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
     if (exceedsAliasLimit(document)) return { error: `not rendered: its aliases multiply it past ${maxAliasCount} copies (an alias bomb), which Render Lens does not expand` };
     try {
       if (!instance.postBuild) return asYaml(source);
-      const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' });
+      const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' && !alwaysIgnored(instance) });
       if (outcome.kind === 'failed') return { error: outcome.controllerError };
       return { yaml: fromJson(outcome.final), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
     } catch (error) {

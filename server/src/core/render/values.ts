@@ -6,11 +6,29 @@ import type { Variable, VariableLayer } from '../flux/variables';
 import { LineIndex } from '../positions';
 import { sha256Hex } from '../sha256';
 
+/**
+ * A value as plain data, for JSON outputs (no Markdown): the text itself (newlines removed, as
+ * Flux removes them), or what stands in for a value that is not shown or not known.
+ */
+export type ShownValue = string | { redacted: true; sha256: string } | { encrypted: true } | { unknown: string };
+
+export function shownLayerValue(layer: VariableLayer): ShownValue {
+  if (layer.encrypted) return { encrypted: true };
+  if (layer.value === undefined) return { unknown: layer.via === 'external' ? 'set by another controller' : 'not readable from the repository' };
+  if (layer.secret) return { redacted: true, sha256: sha256Hex(layer.value).slice(0, 12) };
+  return layer.value.replace(/\n/g, '');
+}
+
+/** A shown value for people (Markdown): inline code, `*empty*`, or what stands in for it. */
+export function displayShown(value: ShownValue): string {
+  if (typeof value === 'string') return value === '' ? '*empty*' : codeSpan(value);
+  if ('encrypted' in value) return 'encrypted';
+  if ('redacted' in value) return `secret, sha256:${value.sha256}`;
+  return value.unknown === 'set by another controller' ? 'set by another controller (unknown here)' : 'unknown';
+}
+
 export function displayLayerValue(layer: VariableLayer): string {
-  if (layer.encrypted) return 'encrypted';
-  if (layer.value === undefined) return layer.via === 'external' ? 'set by another controller (unknown here)' : 'unknown';
-  if (layer.secret) return `secret, sha256:${sha256Hex(layer.value).slice(0, 12)}`;
-  return layer.value === '' ? '*empty*' : codeSpan(layer.value.replace(/\n/g, ''));
+  return displayShown(shownLayerValue(layer));
 }
 
 /** A field under a Secret's `data` or `stringData`: what it holds after substitution is a secret too. */

@@ -1,5 +1,6 @@
+import { markReviewedFix } from './allow-fix';
 import { relatedKustomizations } from './contexts';
-import type { Rule } from './rule';
+import type { Rule, RuleFix } from './rule';
 
 /**
  * DOLLAR-HALF-ESCAPED: an odd run of three or more `$` before `{`.
@@ -31,9 +32,10 @@ data:
 \`\`\`
 
 ## Fix
-Escape once: \`$$\{HOME}\` arrives as \`\${HOME}\`, which is what the shell (or the next tool)
-expands. If a literal \`$\` followed by the substituted value is really meant, say so with a
-suppression and a reason.
+Two fixes are offered. Escape once (preferred): \`$$\{HOME}\` arrives as \`\${HOME}\`, the literal
+that the shell (or the next tool) expands. Or, when a literal \`$\` followed by the substituted
+value is really meant (a price, \`$$$\{AMOUNT}\` for \`$12\`), keep it as a reviewed exception: the
+second fix adds an \`allow:\` entry to \`.render-lens.yaml\` (when the file exists) that says so.
 `,
   *check(context) {
     const scalars = context.substitutedScalars();
@@ -46,6 +48,17 @@ suppression and a reason.
         if (count < 3 || count % 2 === 0 || runs.next(i) !== 'brace') continue;
         const range = site.rangeOf(runs.start(i), runs.end(i));
         const dollars = '$'.repeat(count);
+        const fixes: RuleFix[] = [{ title: 'Escape once: `$${` arrives as `${`', edits: [{ range, newText: '$$' }], preferred: true }];
+        const close = site.value.indexOf('}', runs.end(i));
+        const expression = close !== -1 && close - runs.end(i) <= 80 ? site.value.slice(runs.end(i), close + 1) : '{…}';
+        const kept = '$'.repeat((count - 1) / 2);
+        const reviewed = markReviewedFix(
+          context,
+          range,
+          `\`${dollars}${expression}\` arrives as \`${kept}\` followed by the value of \`$${expression}\`, which is meant`,
+          `Keep \`${kept}\` before the value of \`$${expression}\`: mark as reviewed (an \`allow\` entry in .render-lens.yaml)`,
+        );
+        if (reviewed) fixes.push(reviewed);
         yield {
           range,
           message:
@@ -54,7 +67,7 @@ suppression and a reason.
           related: relatedKustomizations(document.substitution.active),
           // Escaping once is what a shell, a template engine or a second tool downstream expects:
           // `$${` arrives as `${`. Adding a `$` instead would over-escape (DOLLAR-OVER-ESCAPED).
-          fixes: [{ title: 'Escape once: `$${` arrives as `${`', edits: [{ range, newText: '$$' }], preferred: true }],
+          fixes,
         };
       }
     }

@@ -1,7 +1,10 @@
-import type { FluxGraph, RenderContext } from '../flux/graph';
+import { disableSubstitutionFix } from '../fixes';
+import type { FluxGraph, KustomizationInstance, RenderContext } from '../flux/graph';
+import { substitutesIn } from '../flux/strategy-support';
 import type { K8sObject } from '../workspace/objects';
 import { perGraph } from './per-graph';
-import type { Rule } from './rule';
+import { copyPostBuildFix } from './copy-postbuild-fix';
+import type { Rule, RuleFix } from './rule';
 
 /**
  * NOT-SUBSTITUTED: `${X}` for a variable the cluster knows, in a file whose Kustomization
@@ -41,8 +44,9 @@ spec:
 
 ## Fix
 Add \`postBuild\` (with the same \`substituteFrom\`) to the Kustomization that applies the file,
-or move the file under one that substitutes. A resource that must keep \`\${…}\` literally should
-say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
+or move the file under one that substitutes: the preferred quick fix copies the \`postBuild\` of
+the Kustomization that defines the variable. A resource that must keep \`\${…}\` literally should
+say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation (the other fix).
 `,
   *check(context) {
     const graph = context.fluxGraph();
@@ -64,6 +68,11 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
           const definers = unsubstituted.flatMap((s) => definersIn(graph, s.context, name));
           if (definers.length === 0) continue;
           const renderers = [...new Set(unsubstituted.map((s) => `${s.context.cluster.name}/${s.context.instance.kustomization.name}`))];
+          const fixes: RuleFix[] = [];
+          const copy = unsubstituted.length === 1 ? copyPostBuildFix(context, unsubstituted[0].context.instance, definers[0].instance) : undefined;
+          if (copy) fixes.push(copy);
+          const keep = document.object && disableSubstitutionFix(context.text, document.object);
+          if (keep) fixes.push({ ...keep, title: `Keep \`\${${name}}\` literal on purpose: ${keep.title.charAt(0).toLowerCase()}${keep.title.slice(1)}`, preferred: false });
           yield {
             range: site.rangeOf(expansion.start, expansion.end),
             message:
@@ -74,6 +83,7 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
               range: s.context.instance.kustomization.nameRange,
               message: s.reason === 'no-postbuild' ? 'this Kustomization has no postBuild' : 'no variable resolves for this Kustomization',
             })),
+            fixes,
           };
         }
       }
@@ -88,9 +98,9 @@ function substitutesOwnPatches(graph: FluxGraph, object: K8sObject | undefined):
 }
 
 /** The Kustomizations of the same cluster that define `name` (asked per expansion: worked out once per graph, cluster and name). */
-function definersIn(graph: FluxGraph, context: RenderContext, name: string): ReadonlyArray<{ label: string }> {
+function definersIn(graph: FluxGraph, context: RenderContext, name: string): ReadonlyArray<{ label: string; instance: KustomizationInstance }> {
   const cluster = context.cluster;
   if (!graph.clusters.includes(cluster)) return [];
   // Cluster names are unique within a graph.
-  return perGraph(graph, `definers\0${cluster.name}\0${name}`, () => cluster.instances.filter((i) => i.substitutes && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}` })));
+  return perGraph(graph, `definers\0${cluster.name}\0${name}`, () => cluster.instances.filter((i) => substitutesIn(i) && i.variables.vars.has(name)).map((i) => ({ label: `${cluster.name}/${i.kustomization.name}`, instance: i })));
 }

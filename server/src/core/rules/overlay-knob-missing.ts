@@ -1,7 +1,9 @@
 import { isMap } from 'yaml';
 import { insertIntoBlockMap, lineEndingAt, parsedForEdit } from '../fixes';
+import type { FluxGraph } from '../flux/graph';
 import type { ObjectData } from '../flux/object-data';
 import { mapGet, rangeOf } from '../yaml/nodes';
+import { closestName } from './near-names';
 import type { Rule, RuleContext, RuleEdit, RuleFix, RuleReport } from './rule';
 import { addedByOverlay, definitionsIn, instanceLabel, isSopsFile, keySpan, labelList, readElsewhere, usageOf, validName } from './variable-definitions';
 
@@ -9,11 +11,13 @@ import { addedByOverlay, definitionsIn, instanceLabel, isSopsFile, keySpan, labe
  * OVERLAY-KNOB-MISSING: an overlay patch sets a key of a variable ConfigMap or Secret that
  * its base does not have.
  *
- * Overlays exist to change the knobs a base defines. A key only the overlay has is a typo
- * (`replcas`) or a knob renamed in the base since: the overlay adds a new, unused variable
- * and the value it meant to change keeps the base's. Reported at the key in the patch file,
- * unless a Kustomization reading the object uses the name (then the overlay defines a
- * cluster-only variable on purpose) or something besides Flux reads the object.
+ * The contract: every knob an overlay patches exists in the base first, with a default. That
+ * ordering closes the define-then-use race: production adds `DB_HOST` in its overlay, a
+ * manifest starts using it, and staging renders it empty. A key only the overlay has is
+ * reported whether or not something uses it: unused, it is a typo (`replcas`) or a knob
+ * renamed since; used, the message names the clusters that lack it today. Only an object
+ * that something besides Flux also reads (an `envFrom`) is left alone: its keys are not
+ * only knobs.
  */
 export const overlayKnobMissing: Rule = {
   id: 'OVERLAY-KNOB-MISSING',
@@ -24,15 +28,22 @@ export const overlayKnobMissing: Rule = {
 ## What it does
 Flags a key that a kustomize overlay patch sets on a ConfigMap or Secret used as Flux
 variables (\`postBuild.substituteFrom\`) when the base object it patches has no such key —
-a strategic-merge \`data:\` entry, or a JSON 6902 op on \`/data/KEY\`. It stays quiet when a
-Kustomization that reads the object uses \`\${KEY}\` (the overlay then defines a variable for
-its cluster on purpose), and when something other than Flux also reads the object.
+a strategic-merge \`data:\` entry, or a JSON 6902 op on \`/data/KEY\`. It stays quiet only
+when something other than Flux also reads the object (an \`envFrom\`): its keys are then not
+only variables.
+
+## The contract
+Every knob an overlay patches exists in the *base* ConfigMap: a knob is added to the base,
+with a default, *before* any overlay or manifest uses it. The finding is reported whether
+or not the knob is used. When a substituted file uses \`\${KEY}\`, the message names the
+clusters that read the base and lack the knob today; when nothing uses it, it says so.
 
 ## Why is this bad?
-An overlay is meant to change the knobs its base defines. A key the base lacks is almost
-always a typo (\`replcas\`) or a knob that was renamed in the base: kustomize happily adds it,
-the build succeeds, and the variable the overlay meant to change keeps the base's value in
-that cluster — production runs with staging's replica count and nothing fails.
+A knob only an overlay defines is a race between defining and using it: production adds
+\`DB_HOST\` in its overlay, a manifest starts using \`\${DB_HOST}\`, and staging — whose overlay
+was not touched — renders it empty (or fails the reconcile in strict mode). When nothing uses
+the key it is almost always a typo (\`replcas\`) or a knob renamed in the base: kustomize adds
+it, the build succeeds, and the variable the overlay meant to change keeps the base's value.
 
 ## Example
 \`\`\`yaml
@@ -49,7 +60,7 @@ data:
 ## Fix
 Correct the key to the base's knob (offered, and preferred, when one is a close match), or
 add the knob to the base ConfigMap so every cluster defines it (the quick fix adds
-\`KEY: ""\`, an empty value for the author to fill in).
+\`KEY: ""\` to the base, a placeholder default for the author to fill in).
 `,
   *check(context) {
     const usage = usageOf(context);
@@ -60,23 +71,32 @@ add the knob to the base ConfigMap so every cluster defines it (the quick fix ad
       const readers = definition.readers.filter(addedByOverlay);
       if (readers.length === 0 || readers.some((r) => r.object && elsewhere(r.instance.cluster, r.object.name))) continue;
       const instances = [...new Set(readers.map((r) => r.instance))];
-      if (instances.some((instance) => usage(instance)?.has(name) ?? true)) continue;
+      const used = instances.some((instance) => usage(instance)?.has(name) ?? false);
+      // Some files are out of sight (a remote resource, a missing path): "nothing uses it" cannot be said.
+      const unseen = !used && instances.some((instance) => usage(instance) === undefined);
       const span = keySpan(context.text, name, definition.range);
       if (!span) continue; // the patch replaces the whole map: what the base had is unknown
       const bases = [...new Map(readers.flatMap((r) => (r.object ? [[`${r.object.file}:${r.object.range.start}`, r.object] as const] : []))).values()];
       const object = bases[0];
       const knobs = [...new Set(bases.flatMap((b) => [...b.data].filter(([, layers]) => layers[0]?.via !== 'patch').map(([key]) => key)))];
-      const near = closest(name, knobs);
+      const near = used ? undefined : closestName(name, knobs);
       const fixes: RuleFix[] = [];
       if (near && !isSopsFile(context.text)) fixes.push({ title: `Change \`${name}\` to \`${near}\`, the base's knob`, edits: [{ range: span, newText: near.replace(/~/g, '~0').replace(/\//g, '~1') }], preferred: true });
       const add = addToBaseFix(context, name, bases);
       if (add) fixes.push({ ...add, preferred: fixes.length === 0 });
+      const notInBase = `\`${name}\` is not a key of ${object.kind} ${object.name} in its base (${object.file}): this overlay adds a new variable instead of changing one`;
+      const lacking = used ? clustersLacking(context.fluxGraph(), name, bases) : [];
       const report: RuleReport = {
         range: span,
-        message:
-          `\`${name}\` is not a key of ${object.kind} ${object.name} in its base (${object.file}): this overlay adds a new variable instead of changing one, ` +
-          `and no file substituted by ${labelList(instances.map(instanceLabel))} uses \`\${${name}}\`.` +
-          (near ? ` Did you mean \`${near}\`?` : ''),
+        message: used
+          ? `${notInBase}, and files substituted by ${labelList(instances.map(instanceLabel))} use \`\${${name}}\`. ` +
+            (lacking.length > 0
+              ? `${labelList(lacking)} ${lacking.length === 1 ? 'reads' : 'read'} the base without it today: \`\${${name}}\` is undefined there. `
+              : 'Every cluster that reads the base defines it today; the next one will not. ') +
+            'Add the knob to the base, with a default, before an overlay or a manifest uses it.'
+          : unseen
+            ? `${notInBase}; Render Lens cannot see every file ${labelList(instances.map(instanceLabel))} substitutes, so whether \`\${${name}}\` is used is unknown. Add the knob to the base, with a default.` + (near ? ` Did you mean \`${near}\`?` : '')
+            : `${notInBase}, and no file substituted by ${labelList(instances.map(instanceLabel))} uses \`\${${name}}\`.` + (near ? ` Did you mean \`${near}\`?` : ''),
         related: bases.map((b) => ({ file: b.file, range: b.range, message: `base ${b.kind} ${b.name}` })),
         fixes,
       };
@@ -84,6 +104,22 @@ add the knob to the base ConfigMap so every cluster defines it (the quick fix ad
     }
   },
 };
+
+/**
+ * The clusters where a Kustomization reads one of the base objects (a placed copy of it) and
+ * does not receive `name` from any layer: where `${name}` is undefined today.
+ */
+function clustersLacking(graph: FluxGraph, name: string, bases: readonly ObjectData[]): string[] {
+  const at = new Set(bases.map((b) => `${b.file}\0${b.range.start}`));
+  const lacking = new Set<string>();
+  for (const cluster of graph.clusters) {
+    for (const instance of cluster.instances) {
+      const readsBase = instance.variables.sources.some((s) => s.object && at.has(`${s.object.file}\0${s.object.range.start}`));
+      if (readsBase && !instance.variables.opaque && !instance.variables.vars.has(name)) lacking.add(cluster.name);
+    }
+  }
+  return [...lacking].sort();
+}
 
 /** Inserts `KEY: ""` into each base ConfigMap's `data` (creating `data:` if needed). */
 function addToBaseFix(context: RuleContext, name: string, bases: readonly ObjectData[]): RuleFix | undefined {
@@ -106,32 +142,4 @@ function addToBaseFix(context: RuleContext, name: string, bases: readonly Object
   }
   if (edits.length === 0) return undefined;
   return { title: `Add the knob \`${name}\` to the base ${bases[0].kind} ${bases[0].name} (${[...new Set(edits.map((e) => e.file))].join(', ')}) with an empty value`, edits };
-}
-
-/** The one knob within a small edit distance (a typo), if exactly one is closest. */
-function closest(name: string, knobs: readonly string[]): string | undefined {
-  const limit = name.length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  let tie = false;
-  for (const knob of knobs) {
-    const distance = knob.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name, knob);
-    if (distance > limit) continue;
-    if (distance < bestDistance) [best, bestDistance, tie] = [knob, distance, false];
-    else if (distance === bestDistance) tie = true;
-  }
-  return tie ? undefined : best;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }

@@ -7,6 +7,7 @@ import type { Document } from 'yaml';
 import type { TemplateScan } from '../envsubst';
 import type { Range, Severity } from '../model';
 import type { FluxGraph } from '../flux/graph';
+import type { ReviewPolicy } from '../review-policy';
 import type { DocumentSubstitution } from '../substitution';
 import type { Suppression } from '../suppressions';
 import type { K8sObject } from '../workspace/objects';
@@ -85,6 +86,8 @@ export interface RuleContext {
   shared<T>(key: string, build: () => T): T;
   /** The workspace's Flux graph, for rules about definitions (variables, sources). */
   fluxGraph(): FluxGraph;
+  /** The reviewed exceptions of `.render-lens.yaml`: `allow:` entries, reason length, strict dollars. */
+  policy(): ReviewPolicy;
   /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */
   suppressions(): readonly Suppression[];
   knownRule(id: string): boolean;

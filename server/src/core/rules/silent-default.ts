@@ -1,5 +1,7 @@
+import { defineVariableFix } from '../fixes';
 import { relatedKustomizations } from './contexts';
-import type { Rule } from './rule';
+import { closestName } from './near-names';
+import type { Rule, RuleFix } from './rule';
 import { describeOutcomes, outcomesOf } from './variable-outcomes';
 
 /**
@@ -30,8 +32,12 @@ replicas: \${replica_count:-1}   # the cluster defines "replicas", not "replica_
 \`\`\`
 
 ## Fix
-Define the variable, correct its name, or keep the default on purpose and suppress the
-finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica outside prod\`).
+Correct the name when it is a typo: the preferred quick fix, offered when a name every
+cluster here defines is one or two edits away (\`replcas\` → \`replicas\`). Otherwise the quick
+fix defines the variable as its default where each cluster's variables live, which changes
+nothing the cluster receives and makes the value visible and editable there. Or keep the
+default on purpose and suppress the finding with a reason of at least 40 characters
+(\`# render-lens-disable SILENT-DEFAULT -- one replica unless a cluster sets replica_count\`).
 `,
   *check(context) {
     const scalars = context.substitutedScalars();
@@ -45,10 +51,23 @@ finding with a reason (\`# render-lens-disable SILENT-DEFAULT -- one replica out
         const outcomes = all.filter((o) => o.kind === 'default');
         if (outcomes.length === 0 || !expansion.node) continue;
         const node = expansion.node;
+        const range = site.rangeOf(node.nameStart, node.nameEnd);
+        const fixes: RuleFix[] = [];
+        // A name every one of these contexts defines, a typo away: the default hides the typo.
+        const defined = outcomes.map((o) => new Set(o.active.context.instance.variables.vars.keys()));
+        const near = closestName(node.name, [...defined[0]].filter((name) => defined.every((names) => names.has(name))));
+        if (near) fixes.push({ title: `Change \`${node.name}\` to \`${near}\`, which every cluster here defines`, edits: [{ range, newText: near }], preferred: true });
+        // Defining the variable as its default keeps what the cluster receives, and says so where the variables live.
+        const edits = outcomes.flatMap((o) => (o.secret ? [] : (defineVariableFix(o.active, node.name, context.parsedFile, JSON.stringify(o.detail))?.edits ?? [])));
+        const unique = [...new Map(edits.map((e) => [`${e.file}:${e.range.start}`, e])).values()];
+        if (unique.length > 0 && unique.length === edits.length && edits.length === outcomes.length) {
+          fixes.push({ title: `Define \`${node.name}\` as its default in ${[...new Set(unique.map((e) => e.file))].join(', ')}`, edits: unique, preferred: !near });
+        }
         yield {
-          range: site.rangeOf(node.nameStart, node.nameEnd),
+          range,
           message: `\`${node.name}\` is not defined, so the default applies: ${describeOutcomes(outcomes)}.`,
           related: relatedKustomizations(outcomes.map((o) => o.active)),
+          fixes,
         };
       }
     }

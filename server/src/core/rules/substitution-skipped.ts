@@ -1,3 +1,4 @@
+import { alwaysIgnored, fluxAtLeast, substitutesIn } from '../flux/strategy-support';
 import { isMap } from 'yaml';
 import { insertIntoBlockMap, parsedForEdit } from '../fixes';
 import type { PostBuild } from '../flux/flux-kustomization';
@@ -28,6 +29,12 @@ no inline \`substitute\` entry, and every \`substituteFrom\` object optional and
 empty — and \`substituteStrategy\` is not \`Always\`. The message says in which clusters and
 why.
 
+## The contract
+\`substituteStrategy: Always\` counts only where the cluster's Flux knows it: kustomize-controller
+v1.9 (Flux 2.9) and later. On a cluster whose Flux version (from
+\`flux-system/gotk-components.yaml\`) is older, the field is dropped as unknown: the finding says
+it is ignored there, and Render Lens does not apply it (no substitution with no variables).
+
 ## Why is this bad?
 With the default strategy (\`WithVariables\`) kustomize-controller runs substitution only when
 there is at least one variable. With none, it skips the step entirely, so the manifests
@@ -52,7 +59,7 @@ which makes the difference easy to miss in review.
 
 ## Fix
 Set \`substituteStrategy: Always\` under \`postBuild\` (kustomize-controller v1.9 / Flux 2.9 and
-later; older clusters reject the field), so substitution runs even without variables; or
+later; older clusters ignore the field), so substitution runs even without variables; or
 define at least one variable; or remove \`postBuild\` if nothing needs substituting.
 `,
   *check(context) {
@@ -60,7 +67,7 @@ define at least one variable; or remove \`postBuild\` if nothing needs substitut
     const withPostBuild = perGraph(context.fluxGraph(), 'instances by postBuild file', (g) => instanceItemsByFile(g, (instance) => (instance.postBuild ? [{ file: instance.postBuild.file, item: instance }] : [])));
     for (const instance of withPostBuild.get(context.file) ?? []) {
       const postBuild = instance.postBuild!;
-      if (instance.substitutes) continue;
+      if (substitutesIn(instance)) continue;
       // A missing source that is not optional fails the reconcile instead (MISSING-VAR-SOURCE).
       if (instance.variables.sources.some((s) => !s.object && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret'))) continue;
       const key = `${postBuild.range.start}:${postBuild.range.end}`;
@@ -71,17 +78,23 @@ define at least one variable; or remove \`postBuild\` if nothing needs substitut
     }
     for (const { postBuild, instances, reasons } of skipped.values()) {
       const labels = labelList(instances.map(instanceLabel));
-      const old = instances.filter((i) => i.cluster.fluxVersion !== undefined && !atLeast(i.cluster.fluxVersion, 2, 9));
+      const old = instances.filter((i) => i.cluster.fluxVersion !== undefined && !fluxAtLeast(i.cluster.fluxVersion, 2, 9));
+      const ignored = instances.filter(alwaysIgnored);
       const report: RuleReport = {
         range: postBuildKey(context, postBuild) ?? firstLine(context.text, postBuild.range),
         message:
-          `Flux skips substitution for ${labels}: no variable is defined (${why(reasons)}) and substituteStrategy is not Always, ` +
-          'so `$${…}` stays `$${…}` and a default like `${x:=1}` stays literal.',
+          ignored.length > 0
+            ? `substituteStrategy: Always is ignored in ${labelList(ignored.map((i) => i.cluster.name))}: Flux ${labelList(ignored.map((i) => i.cluster.fluxVersion!))} predates it (it arrived in Flux 2.9), ` +
+              `so with no variable defined (${why(reasons)}) Flux skips substitution for ${labels}: \`$\${…}\` stays \`$\${…}\` and a default like \`\${x:=1}\` stays literal.`
+            : `Flux skips substitution for ${labels}: no variable is defined (${why(reasons)}) and substituteStrategy is not Always, ` +
+              'so `$${…}` stays `$${…}` and a default like `${x:=1}` stays literal.',
         related: instances.flatMap((i) =>
           i.variables.sources.filter((s) => !s.object).map((s) => ({ file: s.ref.file, range: s.ref.range, message: `optional ${s.ref.kind} ${s.ref.name} is not in ${i.cluster.name}` })),
         ),
       };
-      if (old.length > 0) {
+      if (ignored.length > 0) {
+        // Said above; the fix is upgrading Flux, which no edit here does.
+      } else if (old.length > 0) {
         report.message += ` Setting substituteStrategy: Always needs Flux 2.9 or later; ${labelList(old.map((i) => i.cluster.name))} runs ${labelList(old.map((i) => i.cluster.fluxVersion!))}.`;
       } else {
         const fix = alwaysFix(context, instances[0]);
@@ -106,14 +119,6 @@ function why(reasons: readonly string[]): string {
   const unique = [...new Set(reasons)];
   const bare = [...new Set(unique.map((r) => r.slice(r.indexOf(': ') + 2)))];
   return bare.length === 1 ? bare[0] : unique.join('; ');
-}
-
-/** `v2.9.1` ≥ 2.9? */
-function atLeast(version: string, major: number, minor: number): boolean {
-  const match = /^v?(\d+)\.(\d+)/.exec(version);
-  if (!match) return true;
-  const [a, b] = [Number(match[1]), Number(match[2])];
-  return a > major || (a === major && b >= minor);
 }
 
 /** The `postBuild` key of the Kustomization document, when the postBuild is written there. */

@@ -4,7 +4,8 @@ import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '.
 import type { TemplateScan } from '../envsubst';
 import { isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
-import { relatedKustomizations } from './contexts';
+import { commentCuts } from './comment-cut';
+import { contextList, relatedKustomizations } from './contexts';
 import type { Rule, RuleContext, RuleFix } from './rule';
 import type { ScalarSite } from '../yaml/scalar-sites';
 
@@ -46,6 +47,11 @@ env:
     value: "\${feature_enabled}"   # feature_enabled: "true" → the bool true
 \`\`\`
 
+## Values cut by a comment
+A substituted value that holds \` #\` is cut there in any field: the controller writes
+\`key: \${X}\` plain before it substitutes, so \`X=abc #def\` reads back as \`abc\`, the rest a
+comment. The finding says what the cluster receives (a Secret's value is not shown).
+
 ## Fix
 Flux's documented workaround keeps the value a string: define a variable \`quote: '"'\` and
 write \`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted text is \`"true"\`. The quick fix
@@ -56,6 +62,20 @@ does both.
     for (let at = 0; at < scalars.length; at++) {
       const { site, scan, document, comment } = scalars[at];
       if (comment || scan.expansions.length === 0 || failsToParse(scan)) continue;
+      // Any field, string-typed or not, loses what follows ` #`.
+      const cuts = commentCuts(document.substitution.active, site, scan);
+      if (cuts.length > 0) {
+        const shown = cuts.every((c) => !c.secret && !isSecretData(document.object?.kind, site.path)) ? `: the cluster receives \`${cuts[0].received}\`` : ' (secret value not shown)';
+        const quoted = !cuts[0].secret && quoteFix(site.value, site.range, context.text, cuts[0].active, context.parsedFile);
+        yield {
+          range: site.range,
+          severity: 'error',
+          message: `A substituted value holds \` #\`, and the controller writes this scalar plain before substituting, so YAML cuts it there and reads the rest as a comment (${contextList(cuts.map((c) => c.active))})${shown}.`,
+          related: relatedKustomizations(cuts.map((c) => c.active)),
+          fixes: quoted ? [quoted] : [],
+        };
+        continue;
+      }
       const kind = site.isKey ? 'string' : fieldKind(document.object?.kind, site.path);
       // In free-form values, a plain `${x}` asks for YAML typing; quotes say a string was meant.
       if (kind === 'other' || (kind === 'free-form' && site.style === 'PLAIN')) continue;

@@ -259,6 +259,8 @@ function watch(context: RuleContext, scalars: ContextScalars | undefined): { con
       return context.suppressions();
     },
     knownRule: (id) => context.knownRule(id),
+    // Part of the cache key (the engine's keyOf): a policy change re-runs every rule.
+    policy: () => context.policy(),
     substitutedScalars: () => scalars ?? context.substitutedScalars(),
   };
   return { context: watched, wide: () => wide };

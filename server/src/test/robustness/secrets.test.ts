@@ -10,6 +10,7 @@ import * as assert from 'assert/strict';
 import { Engine } from '../../core/engine';
 import { MemoryHost } from '../../core/host';
 import { hoverAt } from '../../core/hover';
+import { exportVariables, formatExport } from '../../core/export/variables-export';
 import { explainFile, explainVariable, formatExplainedVariable } from '../../core/render/explain';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { checkWorkspaceCommand, contextsRequest, explainVariableRequest, renderRequest, type ContextsResult } from '../../protocol';
@@ -63,6 +64,9 @@ suite('robustness: secrets never leak', function () {
       assertNoLeak(`explain ${file}`, JSON.stringify(explainFile(engine, file)));
     }
     for (const name of variables) assertNoLeak(`explain ${name}`, formatExplainedVariable(explainVariable(engine, name)) + JSON.stringify(explainVariable(engine, name)));
+    const exported = exportVariables(engine.fluxGraph(), (file) => engine.index.text(file));
+    assert.ok(exported.contexts.some((c) => c.variables.some((v) => typeof v.value === 'object' && 'redacted' in v.value)), 'the export holds a redacted Secret value');
+    assertNoLeak('export', JSON.stringify(exported) + formatExport(exported));
     assertNoLeak('the engine log', log.join('\n'));
   });
 
@@ -79,6 +83,8 @@ suite('robustness: secrets never leak', function () {
       ]),
       ...['raw/broken-secret.yaml', 'raw/substituted-broken.yaml', 'clusters/prod/secrets.yaml', 'clusters/prod/sops-secrets.yaml'].map((file): [string, string[]] => [`render ${file}`, ['render', file]]),
       ...['apps/deploy.yaml', 'apps/creds.yaml', 'clusters/prod/secrets.yaml', 'clusters/prod/kustomization.yaml'].map((file): [string, string[]] => [`explain ${file}`, ['explain', file, '--json']]),
+      ['export', ['export']],
+      ['export --json', ['export', '--json']],
       ...['DB_PASSWORD', 'ENC_KEY', 'GENERATED'].flatMap((name): Array<[string, string[]]> => [
         [`explain ${name}`, ['explain', name]],
         [`explain ${name} --json`, ['explain', name, '--json']],
