@@ -24,9 +24,14 @@ import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
 import type { K8sObject } from './workspace/objects';
+import type { WorkspaceSchema } from './kube/schema-types';
+import { crdSchemasOf, workspaceCrdSchemas } from './kube/workspace-crds';
 import { type ParsedFile, type YamlComment } from './yaml/document';
 import { countScalars, scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
+
+/** The index's fact: the field-type tables of the CRDs a file holds. */
+const crdSchemasFact = 'crd-schemas';
 
 /** The index's fact: does the text hold a graph input other than ConfigMaps and Secrets (graph-edits.ts)? */
 const otherGraphInputFact = 'other-graph-input';
@@ -93,6 +98,7 @@ export class Engine {
   private readonly findingCache = new FindingCache();
   /** Values rules share across checks while the graph and every text stay (RuleContext.shared). */
   private sharedValues: { graph: FluxGraph; texts: number; values: Map<string, unknown> } | undefined;
+  private crdSchemas: { texts: number; schemas: readonly WorkspaceSchema[] } | undefined;
 
   constructor(
     host: WorkspaceHost,
@@ -440,6 +446,16 @@ export class Engine {
     return views;
   }
 
+  /** The workspace's CustomResourceDefinitions as field-type tables, read again when a text changes. */
+  workspaceSchemas(): readonly WorkspaceSchema[] {
+    const texts = this.index.textsVersion();
+    if (this.crdSchemas?.texts !== texts) {
+      const schemas = workspaceCrdSchemas(this.index.files(), (file) => this.index.derived(file, crdSchemasFact, (text) => crdSchemasOf(file, text)));
+      this.crdSchemas = { texts, schemas };
+    }
+    return this.crdSchemas.schemas;
+  }
+
   private shared<T>(key: string, build: () => T): T {
     const graph = this.fluxGraph();
     const texts = this.index.textsVersion();
@@ -480,6 +496,7 @@ export class Engine {
       fluxGraph: () => engine.fluxGraph(),
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
       knownRule: (id) => ruleById(id) !== undefined,
+      workspaceSchemas: () => engine.workspaceSchemas(),
       substitutedScalars() {
         // Once per check, not once per rule that asks.
         substituted ??= views().flatMap((document) => document.substituted);
