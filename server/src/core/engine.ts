@@ -25,7 +25,7 @@ import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
 import type { K8sObject } from './workspace/objects';
 import type { WorkspaceSchema } from './kube/schema-types';
-import { crdSchemasOf, workspaceCrdSchemas } from './kube/workspace-crds';
+import { crdSchemasOf, mayHoldCrd, workspaceCrdSchemas } from './kube/workspace-crds';
 import { type ParsedFile, type YamlComment } from './yaml/document';
 import { countScalars, scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
@@ -141,6 +141,8 @@ export class Engine {
     if (markersBefore === false && before !== undefined && text !== undefined) this.index.setFact(file, otherGraphInputFact, otherGraphInputAfterEdit(before, text, spanOf(edit, before, text)));
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
+    // A CustomResourceDefinition types the fields of its custom resources wherever they are.
+    if (mayHoldCrd(before) || mayHoldCrd(text)) return true;
     if (file === configFile) {
       this.repoConfig = undefined;
       this.graph = undefined;

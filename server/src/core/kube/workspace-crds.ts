@@ -15,9 +15,14 @@ const none: readonly WorkspaceSchema[] = Object.freeze([]);
 
 const crdMarker = /^kind:\s*["']?CustomResourceDefinition\b/m;
 
+/** Might the text hold a CRD? `includes` first: asked on every keystroke of any file. */
+export function mayHoldCrd(text: string | undefined): boolean {
+  return text !== undefined && text.includes('CustomResourceDefinition') && crdMarker.test(text);
+}
+
 /** The schemas of the CRDs in one file's text; empty for a file without any. */
 export function crdSchemasOf(file: string, text: string): readonly WorkspaceSchema[] {
-  if (!crdMarker.test(text)) return none;
+  if (!mayHoldCrd(text)) return none;
   const out: WorkspaceSchema[] = [];
   for (const document of parseAllDocuments(text)) {
     if (document.errors.length > 0) continue;
