@@ -99,31 +99,67 @@ function groupOf(apiVersion: string): string {
   return slash === -1 ? '' : apiVersion.slice(0, slash);
 }
 
-function walk(table: SchemaTable, root: number, path: NodePath, source: string): FieldInfo | undefined {
-  let ref: FieldRef = root;
-  let required = true;
-  let element = false;
-  let fallback: string | undefined;
-  for (const segment of path) {
-    if (ref === 'u') return { type: 'preserve-unknown', required: false, source };
+/**
+ * A table read into linked slots, each made on the first lookup that reaches it and kept with
+ * its answer: a lookup, asked for every substituted scalar, then follows pointers and returns
+ * a shared FieldInfo instead of decoding refs and building one each time.
+ */
+class Slot {
+  private children: Map<string, Slot | null> | undefined;
+  private element: Slot | undefined;
+
+  constructor(
+    private readonly table: SchemaTable,
+    private readonly ref: FieldRef,
+    readonly info: FieldInfo,
+  ) {}
+
+  child(segment: string | number): Slot | undefined {
+    const ref = this.ref;
+    if (ref === 'u') return freeBelow(this.table, this.info.source);
     if (typeof ref === 'string') {
-      const wrapper = ref[0];
-      if (wrapper === '[' && typeof segment === 'number') ref = unwrap(ref);
-      else if (wrapper === '{' && typeof segment === 'string') ref = unwrap(ref);
-      else return undefined;
-      required = true;
-      element = true;
-      fallback = undefined;
-      continue;
+      if (!((ref[0] === '[' && typeof segment === 'number') || (ref[0] === '{' && typeof segment === 'string'))) return undefined;
+      const inner = unwrap(ref);
+      this.element ??= new Slot(this.table, inner, { type: typeOf(inner), required: true, element: true, source: this.info.source });
+      return this.element;
     }
-    const definition: (typeof table.definitions)[number] | undefined = table.definitions[ref];
-    if (!definition || typeof segment !== 'string' || !Object.prototype.hasOwnProperty.call(definition.p, segment)) return undefined;
-    ref = definition.p[segment];
-    required = definition.r?.includes(segment) ?? false;
-    element = false;
-    fallback = definition.d?.[segment];
+    if (typeof segment !== 'string') return undefined;
+    this.children ??= new Map();
+    let child = this.children.get(segment);
+    if (child === undefined) {
+      const definition = this.table.definitions[ref];
+      if (definition && Object.prototype.hasOwnProperty.call(definition.p, segment)) {
+        const childRef = definition.p[segment];
+        const required = definition.r?.includes(segment) ?? false;
+        const fallback = required ? undefined : definition.d?.[segment];
+        child = new Slot(this.table, childRef, { type: typeOf(childRef), required, ...(fallback !== undefined ? { default: fallback } : {}), source: this.info.source });
+      } else child = null;
+      this.children.set(segment, child);
+    }
+    return child ?? undefined;
   }
-  return { type: typeOf(ref), required, ...(element ? { element } : {}), ...(fallback !== undefined && !required ? { default: fallback } : {}), source };
+}
+
+/** Below a free-form field: free-form and optional all the way down. */
+const freeSlots = new WeakMap<SchemaTable, Map<string, Slot>>();
+
+function freeBelow(table: SchemaTable, source: string): Slot {
+  let bySource = freeSlots.get(table);
+  if (!bySource) freeSlots.set(table, (bySource = new Map()));
+  let slot = bySource.get(source);
+  if (!slot) bySource.set(source, (slot = new Slot(table, 'u', { type: 'preserve-unknown', required: false, source })));
+  return slot;
+}
+
+const rootSlots = new WeakMap<SchemaTable, Map<number, Slot>>();
+
+function walk(table: SchemaTable, root: number, path: NodePath, source: string): FieldInfo | undefined {
+  let roots = rootSlots.get(table);
+  if (!roots) rootSlots.set(table, (roots = new Map()));
+  let slot = roots.get(root);
+  if (!slot) roots.set(root, (slot = new Slot(table, root, { type: 'object', required: true, source })));
+  for (let i = 0; i < path.length && slot; i++) slot = slot.child(path[i]);
+  return slot?.info;
 }
 
 function unwrap(ref: string): FieldRef {
