@@ -168,6 +168,7 @@ function verdict(field: FieldInfo, after: ArrivingValue): string {
   const fit = fitOf(field, after);
   if (fit === 'fits') return 'accepted';
   if (fit === 'left-out') return field.default !== undefined ? `left out: ${codeSpan(field.default)} applies` : 'left out';
+  if (fit === 'emptied') return 'read as empty';
   return 'rejected';
 }
 

@@ -2,13 +2,14 @@
  * Does a value of one JSON type fit a field of a schema type, judged as the API server's
  * decoder judges it: an integer field takes whole numbers only, an int-or-string takes a
  * string or a whole number, a quantity a string or any number; a null leaves an optional
- * field out (its default applies) and fails a required one.
+ * field out (its default applies), fails a required one, and in a list item or a map value
+ * is decoded as the type's empty value (Go's JSON decoder leaves the zero value there).
  */
 import type { JsonType } from '../render/scalar-after';
 import { codeSpan } from '../render/values';
 import type { FieldInfo, FieldType } from './schema-types';
 
-export type Fit = 'fits' | 'mismatch' | 'left-out';
+export type Fit = 'fits' | 'mismatch' | 'left-out' | 'emptied';
 
 export interface ArrivingValue {
   type: JsonType;
@@ -17,7 +18,7 @@ export interface ArrivingValue {
 }
 
 export function fitOf(field: FieldInfo, value: ArrivingValue): Fit {
-  if (value.type === 'null') return field.required ? 'mismatch' : 'left-out';
+  if (value.type === 'null') return field.element ? 'emptied' : field.required ? 'mismatch' : 'left-out';
   return accepts(field.type, value) ? 'fits' : 'mismatch';
 }
 
@@ -60,4 +61,10 @@ export function describeValue(value: ArrivingValue, secret: boolean): string {
 /** What leaving an optional field out means: its documented default, when the schema names one. */
 export function leftOutMeaning(field: FieldInfo): string {
   return field.default !== undefined ? `the field is left out and its default ${codeSpan(field.default)} applies` : 'the field is left out, as if it were not written';
+}
+
+/** What a null list item or map value is decoded as: the zero value of its type. */
+export function emptiedMeaning(field: FieldInfo): string {
+  const zero = field.type === 'string' ? '""' : field.type === 'integer' || field.type === 'number' ? '0' : field.type === 'boolean' ? 'false' : undefined;
+  return zero !== undefined ? `the API server reads it as ${codeSpan(zero)}` : 'the API server reads it as an empty value';
 }

@@ -1,6 +1,6 @@
 import { defineVariableFix } from '../fixes';
 import { fieldName } from '../kube/field-types';
-import { describeValue, fitOf, leftOutMeaning } from '../kube/field-verdict';
+import { describeValue, emptiedMeaning, fitOf, leftOutMeaning } from '../kube/field-verdict';
 import { fieldAt, withArticle, type FieldInfo, type WorkspaceSchema } from '../kube/schema-types';
 import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '../render/scalar-after';
 import type { TemplateScan } from '../envsubst';
@@ -38,8 +38,9 @@ workspace):
   an \`int-or-string\` field (\`targetPort\`, \`maxSurge\`) takes a string or a whole
   number; a quantity (\`cpu\`, \`memory\`) a string or any number;
 - a field that arrives as \`null\`: in an optional field the API server leaves the field
-  out and its default applies (warning, naming the default the schema documents); in a
-  required field, a list item or a map value it is an error;
+  out and its default applies (warning, naming the default the schema documents); a list
+  item or a map value arrives as its type's empty value (warning); in a required field it
+  is an error;
 - a quoted value in a free-form field (HelmRelease \`spec.values\`, a CRD field with
   \`x-kubernetes-preserve-unknown-fields\`) whose type changes (warning; an unquoted
   \`\${replicas}\` there asks for YAML typing and is left alone);
@@ -98,15 +99,26 @@ the field's type in every cluster.
         yield { range: site.range, severity: 'warning', message: `${name} changes type after substitution: ${describe(problems)}. Check that ${decides} it.`, related, fixes: [] };
         continue;
       }
+      // A null the API server takes (the field left out, or an empty list item or map value) is a warning.
       const leftOut = problems.every((p) => p.fit === 'left-out');
+      const emptied = problems.every((p) => p.fit === 'emptied');
       const fixes: RuleFix[] = [];
       const quoted = field.type === 'string' && !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
       if (quoted) fixes.push(quoted);
       const head = site.isKey ? `This key: ${describe(problems)}` : `${name} is ${withArticle(field.type)}, but ${describe(problems)}`;
       // Quoting is the cure only for a string that re-types; a null or a broken YAML is not about quotes.
       const retyped = field.type === 'string' && problems.some((p) => p.fit === 'mismatch' && !p.nulled);
-      const tail = leftOut ? `: ${leftOutMeaning(field)}` : retyped ? '; quotes in the file do not survive the controller' : '';
-      yield { range: site.range, severity: leftOut ? 'warning' : 'error', message: `${head}${tail}.`, related, fixes };
+      const refused = problems.some((p) => p.fit === 'mismatch' && p.nulled);
+      const tail = leftOut
+        ? `: ${leftOutMeaning(field)}`
+        : emptied
+          ? `: ${emptiedMeaning(field)}`
+          : retyped
+            ? '; quotes in the file do not survive the controller'
+            : refused
+              ? `: the API server rejects the ${document.object?.kind ?? 'object'}`
+              : '';
+      yield { range: site.range, severity: leftOut || emptied ? 'warning' : 'error', message: `${head}${tail}.`, related, fixes };
     }
   },
 };
@@ -117,7 +129,7 @@ const keyField: FieldInfo = { type: 'string', required: true, source: 'YAML' };
 interface Problem {
   active: ActiveContext;
   what: string;
-  fit: 'mismatch' | 'left-out' | 'breaks';
+  fit: 'mismatch' | 'left-out' | 'emptied' | 'breaks';
   /** It becomes null. */
   nulled?: boolean;
 }
@@ -142,7 +154,7 @@ function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: Te
     const fit = field.type === 'preserve-unknown' ? (after.type === 'string' ? 'fits' : 'mismatch') : fitOf(field, after);
     if (fit === 'fits') continue;
     const nulled = after.type === 'null';
-    const refused = nulled && fit === 'mismatch' ? (field.element ? ', which a list item or a map value cannot be' : ', and the field is required') : '';
+    const refused = nulled && fit === 'mismatch' ? ', and the field is required' : '';
     (problems ??= []).push({ active: active[i], what: `becomes ${describeValue(after, secret)}${refused}`, fit, nulled });
   }
   return problems;
