@@ -98,7 +98,9 @@ export class Engine {
   private readonly findingCache = new FindingCache();
   /** Values rules share across checks while the graph and every text stay (RuleContext.shared). */
   private sharedValues: { graph: FluxGraph; texts: number; values: Map<string, unknown> } | undefined;
-  private crdSchemas: { texts: number; schemas: readonly WorkspaceSchema[] } | undefined;
+  /** The workspace's CRD schemas, kept while no file appears or disappears and no CRD's text changes. */
+  private crdSchemas: { layout: number; epoch: number; schemas: readonly WorkspaceSchema[] } | undefined;
+  private crdEpoch = 0;
 
   constructor(
     host: WorkspaceHost,
@@ -142,7 +144,10 @@ export class Engine {
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
     // A CustomResourceDefinition types the fields of its custom resources wherever they are.
-    if (mayHoldCrd(before) || mayHoldCrd(text)) return true;
+    if (mayHoldCrd(before) || mayHoldCrd(text)) {
+      this.crdEpoch++;
+      return true;
+    }
     if (file === configFile) {
       this.repoConfig = undefined;
       this.graph = undefined;
@@ -448,12 +453,12 @@ export class Engine {
     return views;
   }
 
-  /** The workspace's CustomResourceDefinitions as field-type tables, read again when a text changes. */
+  /** The workspace's CustomResourceDefinitions as field-type tables (kube/workspace-crds.ts). */
   workspaceSchemas(): readonly WorkspaceSchema[] {
-    const texts = this.index.textsVersion();
-    if (this.crdSchemas?.texts !== texts) {
+    const layout = this.index.layoutVersion();
+    if (this.crdSchemas?.layout !== layout || this.crdSchemas.epoch !== this.crdEpoch) {
       const schemas = workspaceCrdSchemas(this.index.files(), (file) => this.index.derived(file, crdSchemasFact, (text) => crdSchemasOf(file, text)));
-      this.crdSchemas = { texts, schemas };
+      this.crdSchemas = { layout, epoch: this.crdEpoch, schemas };
     }
     return this.crdSchemas.schemas;
   }

@@ -3,7 +3,7 @@ import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
 import { analyzeTemplate } from '../helm/template-file';
 import { fieldName } from '../kube/field-types';
-import { isStringField } from '../kube/schema-types';
+import { isStringField, type WorkspaceSchema } from '../kube/schema-types';
 import { codeSpan } from '../render/values';
 import type { Rule, RuleFix } from './rule';
 
@@ -78,11 +78,12 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
   *check(context) {
     const analysis = analyzeTemplate(context.file, context.text);
     const seen = new Set<string>();
+    let workspace: readonly WorkspaceSchema[] | undefined;
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;
       if (slot.isKey || slot.style !== 'plain' || seen.has(key)) continue;
       seen.add(key);
-      if (!isStringField({ kind: slot.kind }, slot.path)) continue;
+      if (!isStringField({ kind: slot.kind }, slot.path, (workspace ??= context.workspaceSchemas()))) continue;
       const pieces = scalarPieces(slot, analysis);
       if (!pieces || !pieces.some((p) => p.kind === 'action')) continue;
       const failure = judgeScalar(context.text, pieces, probesFor(slot));
