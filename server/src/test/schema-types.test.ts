@@ -59,6 +59,11 @@ suite('field types from the Kubernetes schema', () => {
     assert.equal(defaultIn('Defaults to "".'), '""');
     assert.equal(defaultIn('If not specified, the default is `Always`. Default is `Always`.'), 'Always');
     assert.equal(defaultIn('Name of the container.'), undefined);
+    assert.equal(defaultIn('Defaults to the namespace of the object.'), undefined);
+    assert.equal(defaultIn('Defaults to empty.'), undefined);
+    assert.equal(defaultIn('Defaults to Test.IgnoreFailures.'), undefined);
+    assert.equal(defaultIn('Defaults to 600s.'), '600s');
+    assert.equal(defaultIn('Defaults to /dev/termination-log.'), '/dev/termination-log');
   });
 });
 

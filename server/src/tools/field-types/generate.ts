@@ -152,15 +152,24 @@ function literalOf(checker: ts.TypeChecker, type: ts.Type, name: string): string
 
 /**
  * The default a field's doc names: "Defaults to 1.", "Defaults to `Always`", "Default is 10".
- * Kept short: it goes into a message.
+ * Prose is not a value ("Defaults to the namespace of…", "Defaults to empty"): an unquoted
+ * word that is an English function word or says "nothing" is dropped. Kept short: it goes
+ * into a message.
  */
 export function defaultIn(doc: string): string | undefined {
-  const match = /\bDefaults? (?:to|is|value is)[: ]+(`[^`]{1,40}`|"[^"]{1,40}"|'[^']{1,40}'|[^\s,;()]{1,40}?)(?=[.,;)]?(?:\s|$))/i.exec(doc);
+  const match = /\bDefaults? (?:to|is|value is)[: ]+(`[^`]{1,40}`|"[^"]{0,40}"|'[^']{1,40}'|[^\s,;()]{1,40}?)(?=[.,;)]?(?:\s|$))/i.exec(doc);
   if (!match) return undefined;
-  const value = match[1].replace(/^[`"']|[`"']$/g, '');
-  // `Defaults to "".`: the empty string, shown as such.
-  return value === '' ? '""' : value;
+  const written = match[1];
+  if (/^[`"']/.test(written)) {
+    const value = written.slice(1, -1);
+    // `Defaults to "".`: the empty string, shown as such.
+    return value === '' ? '""' : value;
+  }
+  return /^[\w./:%*-]+$/.test(written) && !prose.has(written.toLowerCase()) && !/^[A-Z]\w*\.[A-Z]/.test(written) ? written : undefined;
 }
+
+/** Words that start prose, not a value, after "Defaults to". */
+const prose = new Set(['the', 'a', 'an', 'to', 'its', 'it', 'this', 'that', 'be', 'being', 'what', 'whatever', 'one', 'any', 'all', 'each', 'every', 'same', 'current', 'just', 'entirely', 'used', 'use', 'using', 'defined', 'specified', 'set', 'unset', 'not', 'no', 'none', 'nil', 'null', 'nothing', 'empty', 'user', 'zero-value', 'lowercased']);
 
 function declarationFiles(directory: string): string[] {
   const out: string[] = [];
