@@ -44,6 +44,9 @@ suite('field types from the Kubernetes schema', () => {
   test('another version of a known group and kind falls back to a stable one; a chart template without apiVersion matches by kind', () => {
     assert.equal(type('apps/v1beta9', 'Deployment', 'spec.replicas')?.type, 'integer');
     assert.ok(isStringField({ kind: 'CronJob' }, ['spec', 'schedule']));
+    // An enum's names never re-type, and a value outside them is rejected however it is quoted.
+    assert.equal(fieldAt({ apiVersion: 'v1', kind: 'Service' }, ['spec', 'type'])?.enumerated, true);
+    assert.ok(!isStringField({ kind: 'Deployment' }, ['spec', 'template', 'spec', 'containers', 0, 'imagePullPolicy']));
     // A templated key (`*`) is any key of a map.
     assert.ok(isStringField({ kind: 'ConfigMap' }, ['data', '*']));
   });
@@ -63,6 +66,8 @@ suite('field types from the Kubernetes schema', () => {
     assert.equal(defaultIn('Defaults to empty.'), undefined);
     assert.equal(defaultIn('Defaults to Test.IgnoreFailures.'), undefined);
     assert.equal(defaultIn('Defaults to 600s.'), '600s');
+    assert.equal(defaultIn('Defaults to Always if :latest tag is specified, or IfNotPresent otherwise.'), undefined);
+    assert.equal(defaultIn('Defaults to latest when omitted.'), 'latest');
     assert.equal(defaultIn('Defaults to /dev/termination-log.'), '/dev/termination-log');
   });
 });
@@ -87,6 +92,7 @@ spec:
               properties:
                 size: {type: integer, default: 3}
                 color: {type: string}
+                mode: {type: string, enum: [fast, slow]}
                 ratio: {type: number}
                 port: {x-kubernetes-int-or-string: true}
                 tags: {type: array, items: {type: string}}
@@ -100,6 +106,7 @@ spec:
     const at = (path: Array<string | number>) => fieldAt({ apiVersion: 'example.com/v1', kind: 'Widget' }, path, workspace);
     assert.deepEqual(at(['spec', 'size']), { type: 'integer', required: false, default: '3', source: 'CustomResourceDefinition in crds/widget.yaml' });
     assert.equal(at(['spec', 'color'])?.required, true);
+    assert.deepEqual([at(['spec', 'mode'])?.type, at(['spec', 'mode'])?.enumerated], ['string', true]);
     assert.equal(at(['spec', 'ratio'])?.type, 'number');
     assert.equal(at(['spec', 'port'])?.type, 'int-or-string');
     assert.deepEqual([at(['spec', 'tags', 0])?.type, at(['spec', 'tags', 0])?.element], ['string', true]);

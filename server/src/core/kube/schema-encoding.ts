@@ -4,7 +4,7 @@
  *
  * A field's type is a `FieldRef`: a number names an object definition; a string is zero or
  * more wrappers (`[` a list of, `{` a map of) then a leaf code or a definition number:
- * `s` string, `i` integer, `n` number, `b` boolean, `x` int-or-string, `q` quantity (a number
+ * `s` string, `e` a string from a fixed set (an enum), `i` integer, `n` number, `b` boolean, `x` int-or-string, `q` quantity (a number
  * or a string), `u` anything (x-kubernetes-preserve-unknown-fields, `JSON`).
  */
 

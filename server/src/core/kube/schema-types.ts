@@ -17,6 +17,8 @@ export interface FieldInfo {
   required: boolean;
   /** The field is an item of a list or a value of a map, not a named property. */
   element?: boolean;
+  /** A string field that takes one of a fixed set of names (an enum: `IfNotPresent`, `ClusterIP`). */
+  enumerated?: boolean;
   /** The default the schema's docs name, for an optional field. */
   default?: string;
   /** Where the type comes from: the packaged schema, or a CustomResourceDefinition of the workspace. */
@@ -120,7 +122,7 @@ class Slot {
     if (typeof ref === 'string') {
       if (!((ref[0] === '[' && typeof segment === 'number') || (ref[0] === '{' && typeof segment === 'string'))) return undefined;
       const inner = unwrap(ref);
-      this.element ??= new Slot(this.table, inner, { type: typeOf(inner), required: true, element: true, source: this.info.source });
+      this.element ??= new Slot(this.table, inner, { type: typeOf(inner), required: true, element: true, ...(inner === 'e' ? { enumerated: true } : {}), source: this.info.source });
       return this.element;
     }
     if (typeof segment !== 'string') return undefined;
@@ -132,7 +134,7 @@ class Slot {
         const childRef = definition.p[segment];
         const required = definition.r?.includes(segment) ?? false;
         const fallback = required ? undefined : definition.d?.[segment];
-        child = new Slot(this.table, childRef, { type: typeOf(childRef), required, ...(fallback !== undefined ? { default: fallback } : {}), source: this.info.source });
+        child = new Slot(this.table, childRef, { type: typeOf(childRef), required, ...(childRef === 'e' ? { enumerated: true } : {}), ...(fallback !== undefined ? { default: fallback } : {}), source: this.info.source });
       } else child = null;
       this.children.set(segment, child);
     }
@@ -167,7 +169,7 @@ function unwrap(ref: string): FieldRef {
   return /^\d+$/.test(inner) ? Number(inner) : inner;
 }
 
-const leafTypes: Record<string, FieldType> = { s: 'string', i: 'integer', n: 'number', b: 'boolean', x: 'int-or-string', q: 'quantity', u: 'preserve-unknown' };
+const leafTypes: Record<string, FieldType> = { s: 'string', e: 'string', i: 'integer', n: 'number', b: 'boolean', x: 'int-or-string', q: 'quantity', u: 'preserve-unknown' };
 
 function typeOf(ref: FieldRef): FieldType {
   if (typeof ref === 'number') return 'object';
@@ -176,9 +178,14 @@ function typeOf(ref: FieldRef): FieldType {
   return leafTypes[ref] ?? 'preserve-unknown';
 }
 
-/** Must the field hold a string? (A chart template's `*` key segment, templated, is any map key.) */
+/**
+ * Must the field hold free text, which a bare value can re-type? An enum field is left out:
+ * none of its names re-types, and a value outside them is rejected however it is quoted. (A
+ * chart template's `*` key segment, templated, is any map key.)
+ */
 export function isStringField(type: ObjectType, path: NodePath, workspace?: readonly WorkspaceSchema[]): boolean {
-  return fieldAt(type, path, workspace)?.type === 'string';
+  const field = fieldAt(type, path, workspace);
+  return field?.type === 'string' && !field.enumerated;
 }
 
 /** "a string", "an integer", "an int-or-string": for messages. */

@@ -69,7 +69,7 @@ function refOf(schema: Json, definitions: Definition[], top = false): FieldRef {
   if (schema['x-kubernetes-preserve-unknown-fields'] === true && !properties) return 'u';
   switch (schema.type) {
     case 'string':
-      return 's';
+      return Array.isArray(schema.enum) && schema.enum.length > 0 ? 'e' : 's';
     case 'integer':
       return 'i';
     case 'number':

@@ -30,7 +30,9 @@ scalar of a field that the Kubernetes schema types as a string — CronJob \`spe
 container \`image\`, \`args\` and \`command\` items, Ingress \`host\` and \`path\`, HTTP header
 values, and every other string field of the built-in kinds, Flux, cert-manager,
 external-secrets and the Prometheus operator — unless its pipeline ends in \`quote\` or
-\`squote\`. A kind no schema knows is judged on its \`metadata\` only.
+\`squote\`. A kind no schema knows is judged on its \`metadata\` only. Enum fields
+(\`imagePullPolicy\`, Service \`type\`) are not flagged: none of their names re-types, and
+a value outside them is rejected however it is quoted.
 
 Every branch of the template is read, so a resource behind \`{{- if .Values.x.enabled }}\` is
 checked even when the chart's defaults disable it. A scalar that mixes literal text and

@@ -52,6 +52,8 @@ export async function generateSchemaTable(root: string): Promise<SchemaTable> {
       const stringy = has(ts.TypeFlags.StringLike);
       const numbery = has(ts.TypeFlags.NumberLike);
       if (parts.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return 'b';
+      // A union of string literals is an enum (`imagePullPolicy`, Service `type`).
+      if (parts.every((t) => t.flags & ts.TypeFlags.StringLiteral)) return 'e';
       if (parts.every((t) => t.flags & ts.TypeFlags.StringLike)) return 's';
       if (parts.every((t) => t.flags & ts.TypeFlags.NumberLike)) return number(onNumber, wrappers);
       // Quantity takes any number (`cpu: 0.5`); IntOrString only whole ones.
@@ -159,6 +161,9 @@ function literalOf(checker: ts.TypeChecker, type: ts.Type, name: string): string
 export function defaultIn(doc: string): string | undefined {
   const match = /\bDefaults? (?:to|is|value is)[: ]+(`[^`]{1,40}`|"[^"]{0,40}"|'[^']{1,40}'|[^\s,;()]{1,40}?)(?=[.,;)]?(?:\s|$))/i.exec(doc);
   if (!match) return undefined;
+  // "Defaults to Always if :latest tag is specified, or IfNotPresent otherwise": no one default.
+  const after = doc.slice(match.index + match[0].length);
+  if (/^[.,;]?\s+(?:if|when|unless|for|on|or|depending|based)\b(?!\s+(?:not|omitted|unset|empty|left|absent|unspecified)\b)/i.test(after)) return undefined;
   const written = match[1];
   if (/^[`"']/.test(written)) {
     const value = written.slice(1, -1);
