@@ -71,10 +71,11 @@ spec:
 \`\`\`
 
 ## Fix
-For a string field, Flux's documented workaround keeps the value a string: define a
-variable \`quote: '"'\` and write \`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted
-text is \`"true"\`. The quick fix does both. For other fields, give the variable a value of
-the field's type in every cluster.
+For a string field that turns into a bool or a number, Flux's documented workaround keeps
+the value a string: define a variable \`quote: '"'\` and write
+\`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted text is \`"true"\`. The quick
+fix does both. For a null, or a field of another type, give the variable a value of the
+field's type in every cluster: quotes would keep an empty value empty.
 `,
   *check(context) {
     const scalars = context.substitutedScalars();
@@ -102,12 +103,13 @@ the field's type in every cluster.
       // A null the API server takes (the field left out, or an empty list item or map value) is a warning.
       const leftOut = problems.every((p) => p.fit === 'left-out');
       const emptied = problems.every((p) => p.fit === 'emptied');
-      const fixes: RuleFix[] = [];
-      const quoted = field.type === 'string' && !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
-      if (quoted) fixes.push(quoted);
       const head = site.isKey ? `This key: ${describe(problems)}` : `${name} is ${withArticle(field.type)}, but ${describe(problems)}`;
       // Quoting is the cure only for a string that re-types; a null or a broken YAML is not about quotes.
       const retyped = field.type === 'string' && problems.some((p) => p.fit === 'mismatch' && !p.nulled);
+      // Quoting keeps an empty value empty: a null is mended by defining the variable, not by quotes.
+      const fixes: RuleFix[] = [];
+      const quoted = retyped && !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
+      if (quoted) fixes.push(quoted);
       const refused = problems.some((p) => p.fit === 'mismatch' && p.nulled);
       const tail = leftOut
         ? `: ${leftOutMeaning(field)}`
