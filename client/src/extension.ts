@@ -9,6 +9,7 @@ import { serverNodeOptions } from '../../server/src/lsp/node-options';
 import { checkWorkspaceCommand, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
 import { registerExplainVariable } from './explain-variable';
 import { registerRenderedPreview } from './rendered-preview';
+import { registerShowClusters } from './show-clusters';
 import { registerStatus } from './status';
 
 let client: LanguageClient | undefined;
@@ -53,6 +54,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     ...status.disposables,
     ...registerRenderedPreview(current, status.choice),
     registerExplainVariable(current),
+    ...registerShowClusters(current),
     commands.registerCommand('renderLens.restartServer', async () => {
       await client?.restart();
     }),

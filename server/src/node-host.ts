@@ -66,6 +66,27 @@ export class NodeHost implements WorkspaceHost {
     }
   }
 
+  /**
+   * The url of every remote in the checkout's `.git/config` (a worktree's `.git` file points
+   * at its git directory). Read only, and only that file.
+   */
+  repositoryUrls(): string[] {
+    let gitDir = path.join(this.root, '.git');
+    try {
+      if (fs.statSync(gitDir).isFile()) {
+        const pointer = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(gitDir, 'utf8'))?.[1]?.trim();
+        if (!pointer) return [];
+        gitDir = path.resolve(this.root, pointer);
+        const common = path.join(gitDir, 'commondir');
+        if (fs.existsSync(common)) gitDir = path.resolve(gitDir, fs.readFileSync(common, 'utf8').trim());
+      }
+      const config = fs.readFileSync(path.join(gitDir, 'config'), 'utf8');
+      return [...config.matchAll(/^\s*url\s*=\s*(.+?)\s*$/gm)].map((m) => m[1]);
+    } catch {
+      return [];
+    }
+  }
+
   listFiles(dir = ''): string[] {
     const out = new Set<string>();
     const start = dir === '' || dir === '.' ? this.root : this.absolute(dir);

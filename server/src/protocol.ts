@@ -72,3 +72,10 @@ export interface ExplainVariableResult {
   name: string;
   text: string;
 }
+
+/** The Flux model of every workspace folder: clusters, where they start, their sources and variable sources. */
+export const clustersRequest = 'renderLens/clusters';
+export interface ClustersResult {
+  /** The same text as `render-lens clusters`, one section per workspace folder. */
+  text: string;
+}

@@ -229,6 +229,17 @@ suite('Render Lens in VS Code', () => {
     assert.match(failed.getText(), /post build failed for 'CronJob\.v1\.batch\/backup': envsubst error: variable substitution failed: variable not set \(strict mode\): "HOME"/);
   });
 
+  test('Show Clusters: a read-only document with the clusters, where each starts and its variable sources', async () => {
+    await open(migrations);
+    await vscode.commands.executeCommand('renderLens.showClusters');
+    const shown = vscode.window.activeTextEditor?.document;
+    assert.ok(shown, 'no editor after renderLens.showClusters');
+    assert.equal(shown.uri.scheme, 'render-lens-clusters');
+    const text = shown.getText();
+    assert.match(text, /^production\n {2}starts at \.\/clusters\/production — flux bootstrap, clusters\/production\/flux-system\/gotk-sync\.yaml:\d+$/m);
+    assert.match(text, /ConfigMap cluster-vars — clusters\/production\/cluster-vars\.yaml:\d+; read by 1 Kustomization in flux-system/);
+  });
+
   test('a server process that dies is restarted, and diagnostics come back', async function () {
     this.timeout(90_000);
     if (!fs.existsSync('/proc')) return this.skip(); // Finding the server's pid needs Linux's /proc.

@@ -7,6 +7,7 @@ import '../compiler-flags';
 import { version } from '../version';
 import { UsageError } from './args';
 import { checkCommand } from './check-command';
+import { clustersCommand } from './clusters-command';
 import { envsubstCommand } from './envsubst-command';
 import { explainCommand } from './explain-command';
 import { renderCommand } from './render-command';
@@ -22,6 +23,8 @@ Commands:
       --max-severity LEVEL   exit 1 when a finding is at least LEVEL: error (default), warning, information, hint
       --root DIR             show paths relative to DIR (default: the current directory)
       --exit-zero            exit 0 even when there are findings (for demos and reports)
+  clusters [--json]          the clusters found: where each starts and how, its sources, variable sources
+                             (file:line, or why not visible), Kustomizations on other sources or applied by none
   render FILE [--cluster NAME] [--kustomization NAME]
                              print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from
@@ -35,6 +38,7 @@ Commands:
 
 const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
   check: checkCommand,
+  clusters: clustersCommand,
   envsubst: envsubstCommand,
   explain: explainCommand,
   render: renderCommand,

@@ -103,14 +103,14 @@ export class Engine {
   private crdEpoch = 0;
 
   constructor(
-    host: WorkspaceHost,
+    private readonly host: WorkspaceHost,
     private settings: EngineSettings = {},
   ) {
     this.index = new FileIndex(host);
   }
 
   configure(settings: EngineSettings): void {
-    if (settings.strictDefault !== this.settings.strictDefault) this.graph = undefined;
+    if (settings.strictDefault !== this.settings.strictDefault || String(settings.exclude ?? []) !== String(this.settings.exclude ?? [])) this.graph = undefined;
     this.settings = settings;
   }
 
@@ -121,7 +121,12 @@ export class Engine {
   }
 
   fluxGraph(): FluxGraph {
-    this.graph ??= FluxGraph.build(this.index, { strict: this.settings.strictDefault ?? this.config().strict ?? true });
+    this.graph ??= FluxGraph.build(this.index, {
+      strict: this.settings.strictDefault ?? this.config().strict ?? true,
+      excluded: (file) => this.isExcluded(file),
+      repositoryUrls: this.host.repositoryUrls?.() ?? [],
+      declared: this.config().declared,
+    });
     return this.graph;
   }
 

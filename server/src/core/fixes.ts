@@ -3,6 +3,7 @@
  * when the YAML is shaped in a way the edit cannot be made safely (e.g. a flow map).
  */
 import { isMap, isScalar, type Node, type YAMLMap } from 'yaml';
+import { variableHome } from './flux/variables';
 import type { RuleFix } from './rules/rule';
 import { substituteKey, type ActiveContext } from './substitution';
 import type { K8sObject } from './workspace/objects';
@@ -92,13 +93,13 @@ export function disableSubstitutionFix(text: string, object: K8sObject): RuleFix
 export function defineVariableFix(active: ActiveContext, name: string, parsedFile: (file: string) => ParsedFile | undefined): RuleFix | undefined {
   const instance = active.context.instance;
   const usable = (file: string) => parsedForEdit(parsedFile(file));
-  for (const { object } of instance.variables.sources) {
-    if (!object || object.kind !== 'ConfigMap') continue;
-    const parsed = usable(object.file);
-    const document = parsed?.documents.find((d) => scalarText(mapGet(d.contents, 'kind')) === 'ConfigMap' && scalarText(mapGet(d.contents, 'metadata', 'name')) === object.name);
+  const home = variableHome(instance.variables.sources);
+  if (home) {
+    const parsed = usable(home.file);
+    const document = parsed?.documents.find((d) => scalarText(mapGet(d.contents, 'kind')) === 'ConfigMap' && scalarText(mapGet(d.contents, 'metadata', 'name')) === home.name);
     const data = mapGet(document?.contents, 'data');
     const edit = parsed && isMap(data) ? insertIntoBlockMap(parsed.text, data, name, '""') : undefined;
-    if (edit) return { title: `Define ${name} in ConfigMap ${object.name} (${object.file}) with an empty value`, edits: [{ file: object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
+    if (edit) return { title: `Add ${name} to ConfigMap ${home.name} (${home.file}), where ${instance.cluster.name}'s other variables live, then set its value`, edits: [{ file: home.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }] };
   }
   const kustomization = instance.kustomization;
   const parsed = usable(kustomization.object.file);
@@ -106,7 +107,7 @@ export function defineVariableFix(active: ActiveContext, name: string, parsedFil
   const edit = parsed && isMap(substitute) ? insertIntoBlockMap(parsed.text, substitute, name, '""') : undefined;
   if (!edit) return undefined;
   return {
-    title: `Define ${name} in the postBuild of Kustomization ${kustomization.name} with an empty value`,
+    title: `Add ${name} to the postBuild.substitute of Kustomization ${kustomization.name}, then set its value`,
     edits: [{ file: kustomization.object.file, range: { start: edit.offset, end: edit.offset }, newText: edit.newText }],
   };
 }

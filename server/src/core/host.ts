@@ -8,6 +8,8 @@ export interface WorkspaceHost {
   listFiles(dir?: string): string[];
   /** The text of a file, or undefined when it does not exist or cannot be read. */
   readFile(path: string): string | undefined;
+  /** The urls of the checkout's git remotes, when the host knows them. */
+  repositoryUrls?(): string[];
 }
 
 export class MemoryHost implements WorkspaceHost {

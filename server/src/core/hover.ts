@@ -6,6 +6,7 @@
 import { evaluateExpansion, type DollarRun, type Expansion } from './envsubst';
 import type { Engine } from './engine';
 import type { Range } from './model';
+import { mayComeFrom, variableHome } from './flux/variables';
 import { scalarAfterSubstitution } from './render/scalar-after';
 import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
 import type { SubstitutedScalar } from './rules/rule';
@@ -83,7 +84,7 @@ function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Ex
     for (const active of substitution.active) {
       const variable = active.variable(name);
       if (!variable) {
-        lines.push(`- ${active.label}: not defined${active.opaque ? ' here (a source with unknown keys may define it)' : ''}${whereToDefine(active)}`);
+        lines.push(active.opaque ? `- ${active.label}: in no source Render Lens can read — ${mayComeFrom(active.openBecause)}` : `- ${active.label}: not defined${whereToDefine(active)}`);
         continue;
       }
       const [winner, ...overridden] = variable.layers;
@@ -95,6 +96,7 @@ function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Ex
 }
 
 function outcome(expansion: Expansion, active: ActiveContext): string {
+  if (active.opaque && expansion.names.some((name) => active.variable(name) === undefined)) return 'unknown: a source Render Lens cannot read may define it';
   const result = evaluateExpansion(
     expansion,
     (name) => {
@@ -112,8 +114,8 @@ function outcome(expansion: Expansion, active: ActiveContext): string {
 }
 
 function whereToDefine(active: ActiveContext): string {
-  const source = active.context.instance.variables.sources.find((s) => s.object?.kind === 'ConfigMap')?.object;
-  if (source) return ` — define it in ConfigMap ${source.name} (${source.file})`;
+  const source = variableHome(active.context.instance.variables.sources);
+  if (source) return ` — define it in ConfigMap ${source.name} (${source.file}), where ${active.context.cluster.name}'s other variables live`;
   const postBuild = active.context.instance.postBuild;
   return postBuild ? ` — define it in postBuild.substitute (${postBuild.file})` : '';
 }

@@ -18,6 +18,8 @@ export interface ActiveContext {
   variable(name: string): Variable | undefined;
   /** True when a source's keys cannot be known, so any name may be defined. */
   opaque: boolean;
+  /** The sources that could define a name no visible layer defines (when `opaque`). */
+  openBecause: readonly string[];
   /** `cluster/kustomization`, for messages. */
   label: string;
 }
@@ -87,7 +89,7 @@ export function substitutionOf(contexts: readonly RenderContext[], object: K8sOb
       continue;
     }
     const vars = instance.variables.vars;
-    result.active.push({ context, strict: instance.strict, variable: (name) => vars.get(name), opaque: instance.variables.opaque, label: contextLabel(context) });
+    result.active.push({ context, strict: instance.strict, variable: (name) => vars.get(name), opaque: instance.variables.opaque, openBecause: instance.variables.openBecause, label: contextLabel(context) });
   }
   return result;
 }

@@ -12,6 +12,7 @@ import { jsonEncoder } from './diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
 import { createLogger } from './logger';
+import { logModel } from './model-log';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
 import { registerCodeActions } from './requests/code-actions';
@@ -86,7 +87,10 @@ watchSettings(
     // The files open at start first, then (once) the rest of the workspace in the background.
     if (settings.checkWorkspaceOnStartup && !startupCheckQueued) {
       startupCheckQueued = true;
-      diagnostics.whenIdle(() => workspaceCheck.runInBackground());
+      diagnostics.whenIdle(() => {
+        logModel(workspaces.all(), log);
+        workspaceCheck.runInBackground();
+      });
     }
   },
   log,

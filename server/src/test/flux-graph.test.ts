@@ -257,13 +257,11 @@ suite('flux graph: cycles are reported where they are written and cut', () => {
     assert.deepEqual(contextLabels(graph, 'apps/self/configmap.yaml'), ['lab/flux-system/self']);
   });
 
-  test('Flux Kustomizations that only apply each other still get one cluster', () => {
-    const loop = graph.clusters.find((c) => c.name === 'loop-one');
-    assert.ok(loop, `clusters: ${graph.clusters.map((c) => c.name).join(', ')}`);
-    assert.deepEqual(loop.instances.map((i) => i.kustomization.name), ['loop-one', 'loop-two']);
-    assert.deepEqual(contextLabels(graph, 'loop/one/ks.yaml'), ['loop-one/flux-system/loop-two']);
-    assert.deepEqual(contextLabels(graph, 'loop/two/ks.yaml'), ['loop-one/flux-system/loop-one']);
-    assert.deepEqual(graph.clusters.map((c) => c.name).sort(), ['lab', 'loop-one']);
+  test('Flux Kustomizations that only apply each other, beside a bootstrap, are not applied: no cluster of their own', () => {
+    assert.deepEqual(graph.clusters.map((c) => c.name), ['lab']);
+    assert.deepEqual(graph.unapplied.map((k) => k.name).sort(), ['loop-one', 'loop-two']);
+    assert.deepEqual(contextLabels(graph, 'loop/one/ks.yaml'), []);
+    assert.deepEqual(contextLabels(graph, 'loop/two/ks.yaml'), []);
   });
 });
 
@@ -514,7 +512,12 @@ suite('flux graph: variable sources exactly as kustomize-controller gathers them
       [smtp.value, smtp.layers[0].via, smtp.layers[0].objectName, fixture.textAt(smtp.layers[0].file, smtp.layers[0].range)],
       [undefined, 'external', 'smtp-credentials', 'SMTP_PASSWORD'],
     );
-    assert.equal(instanceOf(graph, 'prod', 'web').variables.opaque, false);
+    // Keys an ExternalSecret names are known: it does not open the set; the two sources that are not in the repository do.
+    assert.deepEqual(instanceOf(graph, 'prod', 'web').variables.openBecause, [
+      'ConfigMap optional-settings (optional), which prod does not apply from the repository',
+      'ConfigMap required-settings, which prod does not apply from the repository',
+      'ConfigMap feature-flags, which prod does not apply from the repository',
+    ]);
   });
 
   test('missing sources: optional tolerated, required not, a namespace-less object explained', () => {
@@ -614,7 +617,8 @@ suite('flux graph: the file index under edits', () => {
     assert.equal(index.children('clusters/staging').files.includes(vars), false);
     const apps = staging(FluxGraph.build(index, { strict: true }));
     assert.deepEqual(apps.variables.sources.map((s) => [s.ref.name, s.object]), [['cluster-vars', undefined]]);
-    assert.equal(apps.substitutes, false);
+    // A required source outside the repository must exist for the reconcile to succeed: the set is open, and substitution runs.
+    assert.deepEqual([apps.substitutes, apps.variables.opaque], [true, true]);
     // Added back under a new name: listed, and found again.
     assert.equal(index.update('clusters/staging/vars.yaml', fixture.files[vars]), true);
     assert.equal(staging(FluxGraph.build(index, { strict: true })).variables.vars.get('cluster_name')?.value, 'staging');

@@ -6,7 +6,7 @@ import { isMap, type Node } from 'yaml';
 import type { Range } from '../model';
 import type { K8sObject } from '../workspace/objects';
 import { apiGroup } from '../workspace/objects';
-import { asScalar, mapEntries, mapGet, rangeOf, scalarText, seqItems } from '../yaml/nodes';
+import { asScalar, mapEntries, mapGet, rangeOf, resolveAlias, scalarText, seqItems } from '../yaml/nodes';
 import type { InlinePatch, PatchTarget, Ref } from './kustomize-file';
 
 export const fluxKustomizeGroup = 'kustomize.toolkit.fluxcd.io';
@@ -52,6 +52,16 @@ export interface FluxKustomization {
   postBuild: PostBuild | undefined;
   /** `spec.patches`: they apply to what this Kustomization renders, including child Kustomizations. */
   patches: InlinePatch[];
+  /** `spec.sourceRef`: the artifact `spec.path` is read from (its namespace defaults to the Kustomization's). */
+  sourceRef: SourceRef | undefined;
+}
+
+export interface SourceRef {
+  kind: string;
+  name: string;
+  /** As written; undefined means the Kustomization's own namespace. */
+  namespace: string | undefined;
+  range: Range;
 }
 
 export function isFluxKustomization(object: K8sObject): boolean {
@@ -65,10 +75,11 @@ function refOf(node: Node | undefined): Ref | undefined {
   return value !== undefined && range ? { value, range } : undefined;
 }
 
-export function readPostBuild(node: Node | undefined, file: string): PostBuild | undefined {
+/** `root`: the document, where an alias among the values (`APP: *app`) finds its anchor. */
+export function readPostBuild(node: Node | undefined, file: string, root?: Node | null): PostBuild | undefined {
   if (!node || !rangeOf(node)) return undefined;
   const substitute: InlineVariable[] = mapEntries(mapGet(node, 'substitute')).flatMap(({ key, keyNode, value }) => {
-    const text = scalarText(value) ?? '';
+    const text = scalarText(resolveAlias(value, root)) ?? '';
     const keyRange = rangeOf(keyNode);
     return keyRange ? [{ name: key, value: text, file, keyRange, valueRange: rangeOf(value) ?? keyRange }] : [];
   });
@@ -131,7 +142,15 @@ function readUncached(object: K8sObject): FluxKustomization {
     path: refOf(mapGet(spec, 'path')),
     components: seqItems(mapGet(spec, 'components')).flatMap((item) => refOf(item) ?? []),
     targetNamespace: scalarText(mapGet(spec, 'targetNamespace')),
-    postBuild: readPostBuild(mapGet(spec, 'postBuild'), object.file),
+    postBuild: readPostBuild(mapGet(spec, 'postBuild'), object.file, root),
     patches: readPatches(mapGet(spec, 'patches')),
+    sourceRef: readSourceRef(mapGet(spec, 'sourceRef')),
   };
+}
+
+function readSourceRef(node: Node | undefined): SourceRef | undefined {
+  const range = tightRange(node);
+  const name = scalarText(mapGet(node, 'name'));
+  if (!range || name === undefined) return undefined;
+  return { kind: scalarText(mapGet(node, 'kind')) ?? 'GitRepository', name, namespace: scalarText(mapGet(node, 'namespace')), range };
 }

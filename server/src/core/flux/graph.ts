@@ -10,13 +10,17 @@
  */
 import { envsubst } from '../envsubst';
 import type { FileIndex } from '../workspace/file-index';
-import { clusterName, strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
+import type { Range } from '../model';
+import { strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
+import { nameClusters } from './cluster-names';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
+import { classifySources, type DeclaredModel, type SourceVerdict } from './roots';
+import { readSourceObject, syncDeclarations, type SourceObject, type SyncDeclaration } from './sources';
 import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData, type PatchSource } from './object-data';
 import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
 import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
-import { gatherVariables, type VariableSet } from './variables';
+import { gatherVariables, type Variable, type VariableSet } from './variables';
 
 export interface Cluster {
   name: string;
@@ -33,6 +37,32 @@ export interface Cluster {
   fluxVersion: string | undefined;
   /** ConfigMaps and Secrets the cluster receives, by `Kind/namespace/name`. */
   objects: Map<string, ObjectData>;
+  /** How the cluster's start was found, and where it is written. */
+  origin: ClusterOrigin;
+  /** ConfigMaps and Secrets in the cluster's bootstrap folders that no tree renders: applied by hand, looked up last. */
+  bootstrapObjects: ObjectData[];
+  /** Kustomizations the cluster applies that render another source's files. */
+  external: ExternalKustomization[];
+  /** Variables `.render-lens.yaml` says reach this cluster from outside the repository. */
+  declaredVariables: Variable[];
+}
+
+export interface ClusterOrigin {
+  how: 'flux bootstrap' | 'self-applied Kustomization' | SyncDeclaration['how'] | 'declared in .render-lens.yaml' | 'Kustomizations nothing applies';
+  file: string;
+  range: Range;
+  /** The same start declared again (a helmfile and a HelmRelease for one FluxInstance). */
+  also: Array<{ file: string; range: Range }>;
+  /** The name `.render-lens.yaml` gives a cluster it declares. */
+  name?: string;
+}
+
+/** A Flux Kustomization on a source other than this repository: what it renders is not here. */
+export interface ExternalKustomization {
+  kustomization: FluxKustomization;
+  /** `Kind/namespace/name` of its source. */
+  source: string;
+  why: string;
 }
 
 /** One Flux Kustomization as applied in one cluster (the same file can serve several). */
@@ -79,24 +109,43 @@ const treeCaches = new WeakMap<FileIndex, RenderTreeCache>();
 /** Stands for the content hash kustomize appends to a generated name. */
 const hashMark = '-<hash>';
 
+export interface GraphOptions extends FluxDefaults {
+  /** Files taken out of the model (`exclude` in `.render-lens.yaml` and the settings). */
+  excluded?: (file: string) => boolean;
+  /** The checkout's git remotes: a GitRepository with one of these urls is this repository. */
+  repositoryUrls?: readonly string[];
+  /** Clusters, sources and variables `.render-lens.yaml` declares. */
+  declared?: DeclaredModel;
+}
+
 export class FluxGraph {
   readonly clusters: Cluster[] = [];
   readonly kustomizations: FluxKustomization[] = [];
   readonly problems: GraphProblem[] = [];
+  /** Source objects the repository defines. */
+  readonly sources: SourceObject[] = [];
+  /** FluxInstance syncs (as objects or flux-instance chart values) found in the repository. */
+  readonly syncs: SyncDeclaration[] = [];
+  /** Every Kustomization on another source (never walked here). */
+  readonly external: ExternalKustomization[] = [];
+  /** Kustomizations on this repository that no cluster applies. */
+  readonly unapplied: FluxKustomization[] = [];
+  /** Files holding a Flux Kustomization in a folder whose kustomization.yaml does not list them. */
+  readonly unlisted: string[] = [];
+  private verdicts = new Map<FluxKustomization, SourceVerdict>();
   private readonly contextsByFile = new Map<string, RenderContext[]>();
-  private readonly unownedObjects: ObjectData[] = [];
   private readonly trees: RenderTreeCache;
   /** The Flux Kustomizations of each file, in document order. */
   private readonly byFile = new Map<string, FluxKustomization[]>();
 
   private constructor(
     private readonly index: FileIndex,
-    private readonly defaults: FluxDefaults,
+    private readonly defaults: GraphOptions,
   ) {
     this.trees = treeCaches.get(index) ?? treeCaches.set(index, new RenderTreeCache(index)).get(index)!;
   }
 
-  static build(index: FileIndex, defaults: FluxDefaults = { strict: true }): FluxGraph {
+  static build(index: FileIndex, defaults: GraphOptions = { strict: true }): FluxGraph {
     const graph = new FluxGraph(index, defaults);
     graph.trees.begin();
     graph.discover();
@@ -108,10 +157,17 @@ export class FluxGraph {
     return this.contextsByFile.get(file) ?? [];
   }
 
+  /** Whether `k` renders this repository's files, and why (or which source it renders instead). */
+  sourceOf(k: FluxKustomization): SourceVerdict {
+    return this.verdicts.get(k) ?? { kind: 'this', why: 'assumed' };
+  }
+
   /** Only files that mention Flux's API group are parsed to find Kustomizations. */
   private discover(): void {
+    const excluded = this.defaults.excluded ?? (() => false);
     for (const file of this.index.files()) {
-      if (!/\.ya?ml$/i.test(file)) continue;
+      if (!/\.ya?ml$/i.test(file) || excluded(file)) continue;
+      if (this.mayDeclareSources(file)) this.discoverSources(file);
       if (!this.mentionsFlux(file)) continue;
       for (const object of this.index.model(file)?.objects ?? []) {
         if (!isFluxKustomization(object)) continue;
@@ -124,40 +180,72 @@ export class FluxGraph {
     }
   }
 
+  private discoverSources(file: string): void {
+    const model = this.index.model(file);
+    if (!model) return;
+    model.roots.forEach((root, index) => {
+      const object = model.objects.find((o) => o.index === index);
+      const source = object && readSourceObject(object);
+      if (source) this.sources.push(source);
+      this.syncs.push(...syncDeclarations(file, root, object));
+    });
+  }
+
+  /** Source objects, FluxInstances and flux-instance values: cheap text tests first. */
+  private mayDeclareSources(file: string): boolean {
+    return this.index.derived(file, 'may-declare-sources', (text) => text.includes('source.toolkit.fluxcd.io') || text.includes('sync:')) ?? false;
+  }
+
   private assemble(): void {
-    // Which Kustomizations may render each file. A `${VAR}` in spec.path matches any directory
-    // there, so the children of such a parent are not mistaken for roots.
-    // The first Kustomization that renders each file, and the files more than one renders.
-    const renderedBy = new Map<string, string>();
-    const renderedByOthers = new Set<string>();
+    // What each Kustomization would render here, were its source this repository. A `${VAR}`
+    // in spec.path matches any directory there, so the children of such a parent are not
+    // mistaken for roots.
+    const renders = new Map<FluxKustomization, Set<string>>();
+    const walkedDirs = new Set<string>();
     for (const k of this.kustomizations) {
+      const files = new Set<string>();
       for (const dir of this.candidateDirs(k.path?.value)) {
-        for (const file of this.walk(k, dir).files.keys()) {
-          const first = renderedBy.get(file);
-          if (first === undefined) renderedBy.set(file, k.id);
-          else if (first !== k.id) renderedByOthers.add(file);
-        }
+        const tree = this.walk(k, dir);
+        for (const file of tree.files.keys()) files.add(file);
+        for (const { spec } of tree.kustomizations) walkedDirs.add(dirname(spec.file));
       }
+      renders.set(k, files);
     }
-    const isRoot = (k: FluxKustomization) => {
-      const first = renderedBy.get(k.object.file);
-      return first === undefined || (first === k.id && !renderedByOthers.has(k.object.file));
-    };
+    const classified = classifySources({
+      index: this.index,
+      kustomizations: this.kustomizations,
+      sources: this.sources,
+      syncs: this.syncs,
+      renders,
+      repositoryUrls: this.defaults.repositoryUrls ?? [],
+      declared: this.defaults.declared,
+    });
+    this.verdicts = classified.verdicts;
+    const onThisRepo = (k: FluxKustomization) => this.sourceOf(k).kind === 'this';
+    for (const k of this.kustomizations) {
+      const verdict = this.sourceOf(k);
+      if (verdict.kind === 'external') this.external.push({ kustomization: k, source: verdict.source, why: verdict.why });
+    }
+    // A Kustomization in a folder whose kustomization.yaml does not list it is not applied.
+    const renderedByAny = new Set<string>();
+    for (const k of this.kustomizations) if (onThisRepo(k)) for (const file of renders.get(k)!) renderedByAny.add(file);
+    const isUnlisted = (k: FluxKustomization) => !renderedByAny.has(k.object.file) && walkedDirs.has(dirname(k.object.file));
 
-    // Roots that live in one directory and name no `clusters/<name>` are applied together.
-    const groups = new Map<string, FluxKustomization[]>();
-    for (const root of this.kustomizations.filter(isRoot)) {
-      const named = clusterName(root.object.file, root.path?.value, '');
-      const key = named ? `clusters/${named}` : `dir:${dirname(root.object.file)}`;
-      groups.set(key, [...(groups.get(key) ?? []), root]);
-    }
     const placed = new Set<string>();
-    for (const roots of groups.values()) this.growCluster(roots, placed);
-    // Kustomizations only reachable through a cycle (or an unresolved path) still get a cluster.
-    for (const k of this.kustomizations) if (!placed.has(k.id)) this.growCluster([k], placed);
-
-    this.collectUnownedObjects(renderedBy);
+    if (classified.roots.length > 0) {
+      for (const root of classified.roots) this.growCluster([root.kustomization], placed, root.origin);
+    } else {
+      this.growUnappliedRoots(renders, onThisRepo, isUnlisted, placed);
+    }
+    for (const k of this.kustomizations) {
+      if (placed.has(k.id) || !onThisRepo(k)) continue;
+      this.unapplied.push(k);
+      if (isUnlisted(k) && !this.unlisted.includes(k.object.file)) this.unlisted.push(k.object.file);
+    }
+    nameClusters(this.clusters);
+    this.assignBootstrapObjects();
     for (const cluster of this.clusters) {
+      cluster.declaredVariables = this.defaults.declared?.clusters.find((c) => c.name === cluster.name)?.variables ?? [];
       // Instances are in breadth-first order: a parent's variables are ready before its children's.
       for (const instance of cluster.instances) this.resolveVariables(instance);
       for (const instance of cluster.instances) {
@@ -166,6 +254,57 @@ export class FluxGraph {
           list.push({ cluster, instance, rendered });
           this.contextsByFile.set(rendered.file, list);
         }
+      }
+    }
+  }
+
+  /**
+   * No bootstrap in the repository: the Kustomizations on this repository that no other one
+   * applies are the roots, and those in one directory (naming no `clusters/<name>`) are
+   * applied together, as one cluster.
+   */
+  private growUnappliedRoots(renders: ReadonlyMap<FluxKustomization, ReadonlySet<string>>, onThisRepo: (k: FluxKustomization) => boolean, isUnlisted: (k: FluxKustomization) => boolean, placed: Set<string>): void {
+    const renderedBy = new Map<string, string>();
+    const renderedByOthers = new Set<string>();
+    for (const k of this.kustomizations) {
+      if (!onThisRepo(k)) continue;
+      for (const file of renders.get(k)!) {
+        const first = renderedBy.get(file);
+        if (first === undefined) renderedBy.set(file, k.id);
+        else if (first !== k.id) renderedByOthers.add(file);
+      }
+    }
+    const isRoot = (k: FluxKustomization) => {
+      const first = renderedBy.get(k.object.file);
+      return first === undefined ? !isUnlisted(k) : first === k.id && !renderedByOthers.has(k.object.file);
+    };
+    const groups = new Map<string, FluxKustomization[]>();
+    for (const root of this.kustomizations.filter((k) => onThisRepo(k) && isRoot(k))) {
+      const named = /(?:^|\/)clusters\/([^/]+)\//.exec(`${clampToRoot(root.path?.value ?? '').path}/`)?.[1] ?? /(?:^|\/)clusters\/([^/]+)\//.exec(root.object.file)?.[1];
+      const key = named ? `clusters/${named}` : `dir:${dirname(root.object.file)}`;
+      groups.set(key, [...(groups.get(key) ?? []), root]);
+    }
+    for (const roots of groups.values()) {
+      this.growCluster(roots, placed, { how: 'Kustomizations nothing applies', file: roots[0].object.file, range: roots[0].nameRange, also: [] });
+    }
+    // Kustomizations only reachable through a cycle (or an unresolved path) still get a cluster.
+    for (const k of this.kustomizations) {
+      if (!placed.has(k.id) && onThisRepo(k) && !isUnlisted(k)) this.growCluster([k], placed, { how: 'Kustomizations nothing applies', file: k.object.file, range: k.nameRange, also: [] });
+    }
+  }
+
+  /** Unrendered ConfigMaps and Secrets of a cluster's bootstrap folders (applied by hand). */
+  private assignBootstrapObjects(): void {
+    const rendered = new Set<string>();
+    for (const cluster of this.clusters) for (const instance of cluster.instances) for (const file of instance.tree.files.keys()) rendered.add(file);
+    const excluded = this.defaults.excluded ?? (() => false);
+    for (const file of this.index.files()) {
+      if (rendered.has(file) || !/\.ya?ml$/i.test(file) || excluded(file) || !this.mayHoldSources(file)) continue;
+      const owners = this.clusters.filter((c) => bootstrapsOf(c, file, this.clusters.length));
+      if (owners.length === 0) continue;
+      for (const object of this.index.model(file)?.objects ?? []) {
+        const data = objectData(object);
+        if (data) for (const cluster of owners) cluster.bootstrapObjects.push(data);
       }
     }
   }
@@ -192,17 +331,20 @@ export class FluxGraph {
     return dirs;
   }
 
-  private growCluster(roots: FluxKustomization[], placed: Set<string>): void {
+  private growCluster(roots: FluxKustomization[], placed: Set<string>, origin: ClusterOrigin): void {
     const strictMode = strictModeOf(this.index, [...new Set(roots.flatMap((r) => [clampToRoot(r.path?.value ?? '').path, dirname(dirname(r.object.file)), dirname(r.object.file)]))], this.defaults);
-    const named = clusterName(roots[0].object.file, roots[0].path?.value, '');
     const cluster: Cluster = {
-      name: this.uniqueName(named || (roots.length === 1 ? roots[0].name : dirname(roots[0].object.file).split('/').pop() || 'workspace')),
+      name: '',
       root: roots[0],
       roots,
       instances: [],
       strictMode,
       fluxVersion: strictMode.fluxVersion,
       objects: new Map(),
+      origin,
+      bootstrapObjects: [],
+      external: [],
+      declaredVariables: [],
     };
     this.clusters.push(cluster);
     const inCluster = new Set(roots.map((r) => r.id));
@@ -220,6 +362,11 @@ export class FluxGraph {
             if (inCluster.has(child.id)) continue;
             inCluster.add(child.id);
             placed.add(child.id);
+            const verdict = this.sourceOf(child);
+            if (verdict.kind === 'external') {
+              cluster.external.push({ kustomization: child, source: verdict.source, why: verdict.why });
+              continue;
+            }
             if (child.path?.value.includes('${')) deferred.push({ child, parent: instance, rendered });
             else queue.push(this.instantiate(child, instance, rendered, cluster));
           }
@@ -255,7 +402,7 @@ export class FluxGraph {
       postBuild,
       dir: path === undefined ? undefined : tree.dir,
       tree,
-      variables: { vars: new Map(), sources: [], opaque: false },
+      variables: { vars: new Map(), sources: [], opaque: false, openBecause: [] },
       strict: cluster.strictMode.strict,
       substitutes: false,
       namespace,
@@ -343,32 +490,23 @@ export class FluxGraph {
     cluster.objects.set(`${data.kind}/${data.namespace ?? ''}/${data.name}${data.hashed ? hashMark : ''}`, data);
   }
 
-  /** ConfigMaps and Secrets in files no Kustomization renders: a fallback for lookups. */
-  private collectUnownedObjects(renderedBy: ReadonlyMap<string, string>): void {
-    for (const file of this.index.files()) {
-      if (renderedBy.has(file) || !/\.ya?ml$/i.test(file)) continue;
-      if (!this.mayHoldSources(file)) continue;
-      for (const object of this.index.model(file)?.objects ?? []) {
-        const data = objectData(object);
-        if (data) this.unownedObjects.push(data);
-      }
-    }
-  }
-
   private resolveVariables(instance: KustomizationInstance): void {
     const { cluster, kustomization, namespace } = instance;
     const find = (ref: SubstituteFrom): { object: ObjectData | undefined; note?: string } => {
       const object =
         cluster.objects.get(`${ref.kind}/${namespace}/${ref.name}`) ??
-        this.unownedObjects.find((o) => o.kind === ref.kind && o.name === ref.name && (o.namespace ?? namespace) === namespace);
+        cluster.bootstrapObjects.find((o) => o.kind === ref.kind && o.name === ref.name && (o.namespace ?? namespace) === namespace);
       if (object) return { object };
       const note = this.nearMiss(cluster, ref, namespace);
       if (note) this.report([{ kind: note.kind, file: ref.file, range: ref.range, message: note.message }], kustomization.id);
       return { object: undefined, note: note?.message };
     };
     const postBuild = instance.postBuild && this.substitutedByParent(instance, instance.postBuild);
-    instance.variables = gatherVariables(kustomization, postBuild, find);
-    instance.substitutes = instance.postBuild !== undefined && (instance.variables.vars.size > 0 || instance.variables.opaque || instance.postBuild.strategy === 'Always');
+    instance.variables = gatherVariables(kustomization, postBuild, find, cluster.name, instance.postBuild ? cluster.declaredVariables : []);
+    // A source that is not visible, or whose keys are not, may hold variables: a required one
+    // must exist for the reconcile to succeed at all, so substitution is assumed to run.
+    const unseen = instance.variables.sources.some((s) => s.object?.opaque === true || (s.object === undefined && !s.ref.optional && (s.ref.kind === 'ConfigMap' || s.ref.kind === 'Secret')));
+    instance.substitutes = instance.postBuild !== undefined && (instance.variables.vars.size > 0 || unseen || instance.postBuild.strategy === 'Always');
   }
 
   /** Why a substituteFrom object that looks present is not found by Flux. */
@@ -403,11 +541,19 @@ export class FluxGraph {
     return { ...postBuild, substitute };
   }
 
-  private uniqueName(name: string): string {
-    let candidate = name;
-    for (let n = 2; this.clusters.some((c) => c.name === candidate); n++) candidate = `${name}-${n}`;
-    return candidate;
-  }
+}
+
+/**
+ * Whether `file` (not rendered by any tree) lies in one of the cluster's bootstrap folders:
+ * beside its start (a bootstrap folder applied by hand, a FluxInstance's values), or in a
+ * `bootstrap/` folder that names the cluster (any, in a repository of one cluster).
+ */
+function bootstrapsOf(cluster: Cluster, file: string, clusters: number): boolean {
+  const dirs = [cluster.origin, ...cluster.origin.also].map((at) => dirname(at.file));
+  if (cluster.origin.how === 'Kustomizations nothing applies') dirs.push(...cluster.roots.map((r) => dirname(r.object.file)));
+  if (dirs.some((dir) => (dir === '' ? !file.includes('/') : file.startsWith(`${dir}/`)))) return true;
+  const segments = file.split('/');
+  return segments.includes('bootstrap') && (clusters === 1 || segments.includes(cluster.name));
 }
 
 function emptyTree(): RenderTree {

@@ -8,8 +8,8 @@ import type { FluxKustomization, InlineVariable, PostBuild, SubstituteFrom } fro
 import type { DataLayer, ObjectData } from './object-data';
 
 export interface VariableLayer {
-  /** 'inline' for spec.postBuild.substitute, else the kind of object the value came from. */
-  source: 'inline' | 'ConfigMap' | 'Secret';
+  /** 'inline' for spec.postBuild.substitute, 'declared' for `.render-lens.yaml`, else the kind of object the value came from. */
+  source: 'inline' | 'declared' | 'ConfigMap' | 'Secret';
   /** The object's name (or the Kustomization's for inline values). */
   objectName: string;
   /** Where the value is written: the data key, patch or inline entry. */
@@ -20,7 +20,7 @@ export interface VariableLayer {
   secret: boolean;
   encrypted: boolean;
   /** How the layer got its value: base data, an overlay patch, a generator. */
-  via: DataLayer['via'] | 'substitute';
+  via: DataLayer['via'] | 'substitute' | 'declared';
 }
 
 /** Shared between Kustomizations that read the same object, and between graphs: never changed. */
@@ -43,15 +43,26 @@ export interface SourceResolution {
 export interface VariableSet {
   vars: Map<string, Variable>;
   sources: SourceResolution[];
-  /** A source whose keys cannot be known (e.g. a Secret made by another controller). */
+  /**
+   * The set is open: a source Render Lens cannot read may define more (a Secret made by
+   * another controller, an object applied outside the repository). A name no visible layer
+   * defines is then unknown, not undefined.
+   */
   opaque: boolean;
+  /** Why the set is open: the sources that would have to supply what is not visible. */
+  openBecause: string[];
 }
 
 export type FindSource = (ref: SubstituteFrom) => { object: ObjectData | undefined; note?: string };
 
-export function gatherVariables(kustomization: FluxKustomization, postBuild: PostBuild | undefined, find: FindSource): VariableSet {
-  const set: VariableSet = { vars: new Map(), sources: [], opaque: false };
+/**
+ * `declared`: what `.render-lens.yaml` says reaches the cluster from outside the repository,
+ * below every layer the repository shows.
+ */
+export function gatherVariables(kustomization: FluxKustomization, postBuild: PostBuild | undefined, find: FindSource, cluster: string, declared: readonly Variable[] = []): VariableSet {
+  const set: VariableSet = { vars: new Map(), sources: [], opaque: false, openBecause: [] };
   if (!postBuild) return set;
+  for (const variable of declared) set.vars.set(variable.name, variable);
   // A later source wins: its variable goes on top of the one already there (winner first).
   const put = (variable: Variable) => {
     const below = set.vars.get(variable.name);
@@ -61,8 +72,18 @@ export function gatherVariables(kustomization: FluxKustomization, postBuild: Pos
     const found = ref.kind === 'ConfigMap' || ref.kind === 'Secret' ? find(ref) : { object: undefined };
     const object = found.object;
     set.sources.push(found.note === undefined ? { ref, object } : { ref, object, note: found.note });
-    if (!object) continue;
-    if (object.opaque) set.opaque = true;
+    if (!object) {
+      // Not among what the cluster applies: made by hand, by Terraform or a bootstrap script.
+      if (ref.kind === 'ConfigMap' || ref.kind === 'Secret') {
+        set.opaque = true;
+        set.openBecause.push(`${ref.kind} ${ref.name}${ref.optional ? ' (optional)' : ''}, which ${cluster} does not apply from the repository`);
+      }
+      continue;
+    }
+    if (object.opaque) {
+      set.opaque = true;
+      set.openBecause.push(`${ref.kind} ${ref.name}, whose keys come from outside the repository (${object.file})`);
+    }
     for (const variable of variablesOf(object)) put(variable);
   }
   for (const entry of postBuild.substitute) {
@@ -103,4 +124,19 @@ function inlineLayer(entry: InlineVariable, kustomization: string): VariableLaye
     inlineLayers.set(entry, layer);
   }
   return layer;
+}
+
+/**
+ * The ConfigMap where a Kustomization's other variables live (the one that defines the most
+ * of them): where a missing one belongs. Undefined when it reads none.
+ */
+export function variableHome(sources: readonly SourceResolution[]): ObjectData | undefined {
+  let home: ObjectData | undefined;
+  for (const { object } of sources) if (object?.kind === 'ConfigMap' && !object.opaque && (!home || object.data.size > home.data.size)) home = object;
+  return home;
+}
+
+/** "it may come from Secret cluster-secrets, …": for a name no visible layer defines in an open set. */
+export function mayComeFrom(openBecause: readonly string[]): string {
+  return openBecause.length === 0 ? 'a source Render Lens cannot read may define it' : `it may come from ${openBecause.join('; or ')}`;
 }

@@ -31,6 +31,7 @@ export function layerLocation(layer: VariableLayer, textOf: (file: string) => st
 
 export function layerSource(layer: VariableLayer): string {
   if (layer.source === 'inline') return `postBuild.substitute of Kustomization ${layer.objectName}`;
+  if (layer.source === 'declared') return 'declared in .render-lens.yaml (from outside the repository)';
   const how = layer.via === 'patch' ? ' (overlay patch)' : layer.via === 'generator' ? ' (generator)' : '';
   return `${layer.source} ${layer.objectName}${how}`;
 }

@@ -15,6 +15,7 @@ import { helmHandQuoted } from './helm-hand-quoted';
 import { helmUnquotedString } from './helm-unquoted-string';
 import { invalidVarName } from './invalid-var-name';
 import { missingVarSource } from './missing-var-source';
+import { notApplied } from './not-applied';
 import { notSubstituted } from './not-substituted';
 import { overlayKnobMissing } from './overlay-knob-missing';
 import type { Rule } from './rule';
@@ -26,7 +27,7 @@ import { unusedSuppression } from './unused-suppression';
 import { unusedVar } from './unused-var';
 import { yamlSyntax } from './yaml-syntax';
 
-export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, fleetField, fleetJsonPointer, fleetPatchName, fleetPatchOp, fleetValuesTemplate, helmHandQuoted, helmUnquotedString, invalidVarName, missingVarSource, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
+export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, fleetField, fleetJsonPointer, fleetPatchName, fleetPatchOp, fleetValuesTemplate, helmHandQuoted, helmUnquotedString, invalidVarName, missingVarSource, notApplied, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
 
 export function ruleById(id: string): Rule | undefined {
   return RULES.find((rule) => rule.id === id);

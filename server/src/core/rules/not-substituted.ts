@@ -1,4 +1,5 @@
 import type { FluxGraph, RenderContext } from '../flux/graph';
+import type { K8sObject } from '../workspace/objects';
 import { perGraph } from './per-graph';
 import type { Rule } from './rule';
 
@@ -19,7 +20,10 @@ export const notSubstituted: Rule = {
 ## What it does
 Flags \`\${X}\` where X is a variable defined for some Kustomization of the cluster, in a file
 that the Kustomizations rendering it do not substitute: they have no \`postBuild\`, or no
-variable resolves for them (and the strategy is not \`Always\`).
+variable resolves for them (and the strategy is not \`Always\`). A token in a Flux
+Kustomization's own \`spec.patches\` is not flagged when that Kustomization substitutes: the
+patches go into what it renders, and its postBuild substitutes them there (a \`cluster-apps\`
+parent handing \`CLUSTER: \${CLUSTER}\` to every child).
 
 ## Why is this bad?
 The text \`\${cluster_domain}\` reaches the cluster as written: an Ingress host, an image tag or
@@ -47,8 +51,11 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
       if (active.length > 0) continue;
       const unsubstituted = skipped.filter((s) => s.reason === 'no-postbuild' || s.reason === 'no-variables');
       if (unsubstituted.length === 0 || unsubstituted.length < skipped.length) continue;
+      const ownPatchesSubstituted = substitutesOwnPatches(graph, document.object);
       for (const { site, scan, comment } of document.scalars) {
         if (comment) continue; // Comments never reach the cluster from this path.
+        // A Flux Kustomization's spec.patches go into what it renders, which its own postBuild substitutes.
+        if (ownPatchesSubstituted && site.path[0] === 'spec' && site.path[1] === 'patches') continue;
         for (const expansion of scan.expansions) {
           if (expansion.error !== undefined) continue;
           // A bare `${NAME}` is named without parsing it.
@@ -73,6 +80,12 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation.
     }
   },
 };
+
+/** Does the Flux Kustomization `object` substitute (in some cluster) what its spec.patches patch? */
+function substitutesOwnPatches(graph: FluxGraph, object: K8sObject | undefined): boolean {
+  if (!object || object.kind !== 'Kustomization') return false;
+  return graph.clusters.some((c) => c.instances.some((i) => i.substitutes && i.kustomization.object.file === object.file && i.kustomization.object.index === object.index));
+}
 
 /** The Kustomizations of the same cluster that define `name` (asked per expansion: worked out once per graph, cluster and name). */
 function definersIn(graph: FluxGraph, context: RenderContext, name: string): ReadonlyArray<{ label: string }> {

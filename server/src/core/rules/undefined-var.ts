@@ -36,9 +36,19 @@ default word, even when the default is not used (\`\${A:-\${B}}\`).
 image: ghcr.io/example/app:\${app_version}
 \`\`\`
 
+## When the repository does not show every source
+A \`substituteFrom\` object that the cluster does not apply from the repository (created by
+hand, by Terraform or a bootstrap script), a Secret made by an ExternalSecret from
+\`dataFrom\`, or keys only a controller knows make the variable set *open*: a name no visible
+layer defines may still be defined. Such a name is reported as information that names the
+source that would have to supply it, never as a failing Kustomization. Declare what comes
+from outside the repository in \`.render-lens.yaml\` (\`clusters.<name>.variables\` or
+\`externalVariables\`) to make the set whole again.
+
 ## Fix
-Define the variable for every cluster that renders the file (the quick fix adds an empty
-placeholder to the cluster's variable ConfigMap), or give the expression a default
+Define the variable for every cluster that renders the file: the quick fix adds the key to
+the ConfigMap where that cluster's other variables live (then set its value), or to the
+Kustomization's own \`postBuild.substitute\`. Or give the expression a default
 (\`\${app_version:=1.4.2}\`).
 `,
   *check(context) {
@@ -67,12 +77,19 @@ function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly C
   if (outcomes.length === 0) return undefined;
   const missing = [...new Set(outcomes.flatMap((o) => o.missing))];
   const ref = expansion.refs.find((r) => missing.includes(r.name)) ?? expansion;
-  const fixes = missing.flatMap((name) => defineEverywhere(name, outcomes, parsedFile) ?? []);
+  // Where a source Render Lens cannot read may define the name, defining it is no answer.
+  const known = outcomes.filter((o) => o.kind !== 'unknown');
+  const fixes = missing.flatMap((name) => defineEverywhere(name, known, parsedFile) ?? []);
   if (fixes.length > 0) fixes[0].preferred = true;
+  const names = missing.map((n) => `\`${n}\``).join(', ');
+  const message =
+    known.length === 0
+      ? `${names} ${missing.length === 1 ? 'is' : 'are'} not in any source Render Lens can read for ${[...new Set(outcomes.map((o) => o.active.label))].join(', ')}: ${outcomes[0].detail}.`
+      : `${names} ${missing.length === 1 ? 'is' : 'are'} not defined: ${describeOutcomes(outcomes)}.`;
   return {
     range: site.rangeOf(ref.start, ref.end),
-    severity: outcomes.some((o) => o.kind === 'fails') ? 'error' : 'warning',
-    message: `${missing.map((n) => `\`${n}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not defined: ${describeOutcomes(outcomes)}.`,
+    severity: outcomes.some((o) => o.kind === 'fails') ? 'error' : known.length > 0 ? 'warning' : 'information',
+    message,
     related: relatedKustomizations(outcomes.map((o) => o.active)),
     fixes,
   };

@@ -5,9 +5,11 @@
  * with the hover.
  */
 import { evaluateExpansion, isDefaultOperator, type Expansion } from '../envsubst';
+import { mayComeFrom } from '../flux/variables';
 import type { ActiveContext } from '../substitution';
 
-export type OutcomeKind = 'fails' | 'default' | 'renders';
+/** `unknown`: the name is in no visible layer of an open set; a source Render Lens cannot read may define it. */
+export type OutcomeKind = 'fails' | 'default' | 'renders' | 'unknown';
 
 export interface ContextOutcome {
   active: ActiveContext;
@@ -61,7 +63,7 @@ function definedEverywhere(active: readonly ActiveContext[], name: string): bool
 
 /** Apart from definedEverywhere: a closure over `name` there would cost every call a context object, hits included. */
 function computeDefinedEverywhere(active: readonly ActiveContext[], name: string): boolean {
-  return active.every((context) => context.opaque || context.variable(name) !== undefined);
+  return active.every((context) => context.variable(name) !== undefined);
 }
 
 function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): readonly ContextOutcome[] {
@@ -69,9 +71,13 @@ function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[])
   if (!node) return none;
   const outcomes: ContextOutcome[] = [];
   for (const context of active) {
-    if (context.opaque) continue; // A source with unknowable keys may define anything.
     const missing = expansion.names.filter((name) => context.variable(name) === undefined);
     if (missing.length === 0) continue;
+    if (context.opaque) {
+      // A source Render Lens cannot read may define it: unknown, never "fails".
+      outcomes.push({ active: context, kind: 'unknown', missing, detail: mayComeFrom(context.openBecause) });
+      continue;
+    }
     const lookup = (masked: boolean) => (name: string) => {
       const variable = context.variable(name);
       if (!variable) return undefined;
@@ -95,7 +101,9 @@ export function describeOutcomes(outcomes: readonly ContextOutcome[]): string {
   const clauses = new Map<string, string[]>();
   for (const outcome of outcomes) {
     const clause =
-      outcome.kind === 'fails'
+      outcome.kind === 'unknown'
+        ? `is in no source Render Lens can read (${outcome.detail})`
+        : outcome.kind === 'fails'
         ? `fails the Kustomization (strict: ${outcome.detail})`
         : outcome.secret && outcome.kind === 'default'
           ? 'uses the default, which holds a secret value (not shown)'

@@ -1,3 +1,4 @@
+import { isConsumed } from './consumed';
 import type { Rule } from './rule';
 
 /**
@@ -13,7 +14,10 @@ export const yamlSyntax: Rule = {
   docs: `# YAML-SYNTAX
 
 ## What it does
-Shows the YAML parser's error at the place it points to.
+Shows the YAML parser's error at the place it points to, in files that something renders:
+a Flux Kustomization's tree (resources, patches, generator inputs, kustomization files), a
+Helm chart or a Fleet bundle. YAML that nothing renders (Ansible, Terraform inputs, a
+\`tmp/\` dump) is left to your YAML tooling.
 
 ## Why is this bad?
 kustomize cannot build a file that does not parse, so the Kustomization that includes it
@@ -29,6 +33,7 @@ metadata:
 Correct the YAML; the message names what the parser expected.
 `,
   *check(context) {
+    if (context.parsed.problems.length === 0 || !isConsumed(context)) return;
     for (const problem of context.parsed.problems) {
       yield { range: problem.range, message: problem.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, ''), severity: problem.severity };
     }

@@ -58,6 +58,8 @@ function compactCopy(node: unknown): Node | null {
   if (isScalar(node)) {
     const copy = new Scalar(node.value);
     copy.range = node.range;
+    // Kept so an alias of it (`APP: *app`) can still be read (nodes.ts, resolveAlias).
+    if (node.anchor) copy.anchor = node.anchor;
     copy.source = node.source;
     if (node.type) copy.type = node.type;
     if (node.format) copy.format = node.format;

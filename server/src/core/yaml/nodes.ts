@@ -1,5 +1,5 @@
 /** Small, total accessors over `yaml` nodes: missing or mistyped parts give undefined. */
-import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Range } from '../model';
 
 export function asMap(node: unknown): YAMLMap | undefined {
@@ -83,4 +83,25 @@ export function mergedStringMap(...maps: unknown[]): ReadonlyMap<string, string>
   let merged: Map<string, string> | undefined;
   for (let m = 0; m < maps.length; m++) merged = addStringEntries(maps[m], merged);
   return merged ?? noEntries;
+}
+
+/**
+ * The node an alias stands for: the last node before it anchored with its name (YAML's rule;
+ * document order is close enough for the scalars Flux objects alias). Other nodes are
+ * returned as they are.
+ */
+export function resolveAlias(node: Node | null | undefined, root: Node | null | undefined): Node | null | undefined {
+  if (!isAlias(node)) return node;
+  let found: Node | undefined;
+  const visit = (n: unknown): void => {
+    if (found || !n || typeof n !== 'object') return;
+    if ((n as Node).anchor === node.source && !isAlias(n)) {
+      found = n as Node;
+      return;
+    }
+    if (isMap(n)) for (const pair of n.items) (visit(pair.key), visit(pair.value));
+    else if (isSeq(n)) for (const item of n.items) visit(item);
+  };
+  visit(root);
+  return found ?? node;
 }

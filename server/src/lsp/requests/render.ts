@@ -5,9 +5,11 @@ import { explainVariable, formatExplainedVariable } from '../../core/render/expl
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { variableAt } from '../../core/navigation';
 import {
+  clustersRequest,
   contextsRequest,
   explainVariableRequest,
   renderRequest,
+  type ClustersResult,
   type ContextsParams,
   type ContextsResult,
   type ExplainVariableParams,
@@ -15,6 +17,7 @@ import {
   type RenderParams,
   type RenderResult,
 } from '../../protocol';
+import { clustersText } from '../model-log';
 import type { Workspaces } from '../workspace';
 
 export function registerRenderRequests(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces): void {
@@ -48,4 +51,6 @@ export function registerRenderRequests(connection: Connection, documents: TextDo
     if (!variable) return null;
     return { name: variable, text: formatExplainedVariable(explainVariable(located.engine, variable)) };
   });
+
+  connection.onRequest(clustersRequest, (): ClustersResult => ({ text: clustersText(workspaces.all()) }));
 }

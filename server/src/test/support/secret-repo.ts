@@ -81,6 +81,8 @@ function cluster(name: string, fluxVersion: string): Record<string, string> {
       '  - vars.yaml',
       '  - secrets.yaml',
       '  - sops-secrets.yaml',
+      // The raw Kustomization (prod only) is listed, so Flux applies it.
+      ...(name === 'prod' ? ['  - raw.yaml'] : []),
       'secretGenerator:',
       '  - name: generated-secrets',
       '    namespace: flux-system',

@@ -1,0 +1,145 @@
+/**
+ * The shapes of real Flux repositories (test-fixtures/flux/real-shapes, each a small copy of a
+ * layout seen in public home-ops and fleet repositories): where clusters start, which
+ * Kustomizations render this repository, where variables come from. Every finding of
+ * information level or above is written inline in the fixture; hints are the rules' own cases.
+ */
+import * as assert from 'assert/strict';
+import * as path from 'path';
+import { Engine } from '../core/engine';
+import { MemoryHost } from '../core/host';
+import { describeClusters } from '../core/render/clusters';
+import { describeFinding, loadCase, runCase } from './support/fixtures';
+import { fixturesDir } from './support/paths';
+
+function shape(name: string): { files: Record<string, string>; expected: string[]; engine: Engine } {
+  const fixture = loadCase(path.join(fixturesDir, 'flux', 'real-shapes', name));
+  return { ...fixture, engine: new Engine(new MemoryHost(fixture.files)) };
+}
+
+function findingsOf(files: Record<string, string>): string[] {
+  return runCase(files)
+    .filter((f) => f.severity !== 'hint')
+    .map((f) => describeFinding(f, files[f.file]))
+    .sort();
+}
+
+function valueIn(engine: Engine, file: string, cluster: string, name: string): string | undefined {
+  const context = engine.fluxGraph().contextsOf(file).find((c) => c.cluster.name === cluster);
+  assert.ok(context, `${file} is not rendered in ${cluster}`);
+  return context.instance.variables.vars.get(name)?.value;
+}
+
+suite('flux model: the shapes of real repositories', () => {
+  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets']) {
+    test(`${name}: every finding is the one written inline`, () => {
+      const { files, expected } = shape(name);
+      assert.deepEqual(findingsOf(files), [...expected].sort());
+    });
+  }
+
+  test('flux-instance HelmRelease values: one cluster per sync, named by the folder that tells them apart, each with its own values', () => {
+    const { engine } = shape('flux-instance-helmrelease');
+    const report = describeClusters(engine);
+    assert.deepEqual(
+      report.clusters.map((c) => [c.name, c.found, c.root.path, `${c.root.file}:${c.root.line}`]),
+      [
+        ['main', 'flux-instance HelmRelease', 'kubernetes/main/flux/cluster', 'kubernetes/main/apps/flux-system/flux-instance/helmrelease.yaml:18'],
+        ['network', 'flux-instance HelmRelease', 'kubernetes/network/flux/cluster', 'kubernetes/network/apps/flux-system/flux-instance/helmrelease.yaml:18'],
+      ],
+    );
+    const ingress = 'kubernetes/apps/base/echo/ingress.yaml';
+    assert.deepEqual([valueIn(engine, ingress, 'main', 'CLUSTER_DOMAIN'), valueIn(engine, ingress, 'network', 'CLUSTER_DOMAIN')], ['main.example.org', 'net.example.org']);
+    assert.deepEqual([valueIn(engine, ingress, 'main', 'CLUSTER'), valueIn(engine, ingress, 'network', 'CLUSTER')], ['main', 'network']);
+    // `APP: *app` reads the anchor on metadata.name.
+    assert.equal(valueIn(engine, ingress, 'main', 'APP'), 'echo');
+  });
+
+  test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {
+    const { engine } = shape('flux-instance-helmrelease');
+    const report = describeClusters(engine);
+    assert.deepEqual(
+      report.external.map((e) => [e.kustomization, e.source]),
+      [['flux-system/crds-metallb', 'GitRepository/flux-system/metallb-source']],
+    );
+    assert.equal(engine.fluxGraph().contextsOf('kubernetes/apps/base/echo/ingress.yaml').length, 2);
+  });
+
+  test('FluxInstance objects syncing an OCI artifact: the artifact is this repository, Flux manifests from another one are not', () => {
+    const { engine } = shape('flux-instance-oci');
+    const report = describeClusters(engine);
+    assert.deepEqual(report.clusters.map((c) => [c.name, c.found]), [
+      ['prod-eu', 'FluxInstance'],
+      ['staging', 'FluxInstance'],
+    ]);
+    assert.deepEqual(report.clusters.find((c) => c.name === 'staging')!.external.map((e) => e.kustomization), ['flux-system/flux']);
+    assert.deepEqual([valueIn(engine, 'tenants/apps.yaml', 'staging', 'ENVIRONMENT'), valueIn(engine, 'tenants/apps.yaml', 'prod-eu', 'ENVIRONMENT')], ['staging', 'production']);
+  });
+
+  test('a bootstrap folder applied by hand starts the cluster although its url names another repository; archived Kustomizations apply nothing', () => {
+    const { engine } = shape('self-applied-folder');
+    const report = describeClusters(engine);
+    assert.deepEqual(report.clusters.map((c) => [c.name, c.found, c.root.path]), [['main', 'self-applied Kustomization', './kubernetes/main/flux']]);
+    assert.deepEqual(report.unapplied.map((u) => u.kustomization), ['flux-system/old-app']);
+    assert.deepEqual(engine.fluxGraph().contextsOf('.archive/old-app/app/configmap.yaml'), []);
+  });
+
+  test('open variable sets: each source that is not visible is named, with why', () => {
+    const { engine } = shape('open-variable-sets');
+    const home = describeClusters(engine).clusters[0];
+    assert.deepEqual(
+      home.variableSources.map((v) => [v.kind, v.name, v.at ? `${v.at.file}:${v.at.line}` : undefined, v.unseen]),
+      [
+        ['ConfigMap', 'cluster-settings', 'clusters/home/settings.yaml:1', undefined],
+        ['Secret', 'cluster-secrets', undefined, 'not applied from the repository (made by hand, Terraform or a bootstrap script?)'],
+        ['Secret', 'vault-env', 'clusters/home/vault-env.yaml:2', 'its keys come from outside the repository (dataFrom or a template)'],
+      ],
+    );
+  });
+
+  test('a file no kustomization.yaml lists is not applied: no cluster of its own, no findings in what it would render', () => {
+    const fixture = loadCase(path.join(fixturesDir, 'rules', 'NOT-APPLIED', 'commented-out'));
+    const engine = new Engine(new MemoryHost(fixture.files));
+    const report = describeClusters(engine);
+    assert.deepEqual(report.clusters.map((c) => c.name), ['home']);
+    assert.deepEqual(report.unlisted, ['apps/radio.yaml']);
+    assert.deepEqual(findingsOf(fixture.files), []);
+  });
+
+  test('.render-lens.yaml declares a cluster root, a source that is this repository, and variables from outside it', () => {
+    const { files } = shape('open-variable-sets');
+    const config = [
+      'clusters:',
+      '  home:',
+      '    externalVariables: [API_TOKEN]',
+      '  lab:',
+      '    path: ./lab',
+      '    variables:',
+      '      LAB_DOMAIN: lab.example.org',
+      'sources:',
+      '  - kind: GitRepository',
+      '    name: lab-repo',
+      '',
+    ].join('\n');
+    const lab = {
+      'lab/apps.yaml': 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: lab-apps\n  namespace: flux-system\nspec:\n  path: ./lab-apps\n  sourceRef:\n    kind: GitRepository\n    name: lab-repo\n  postBuild:\n    substitute:\n      X: "1"\n',
+      'lab-apps/app.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: lab\n  namespace: default\ndata:\n  host: ${LAB_DOMAIN}\n',
+    };
+    const engine = new Engine(new MemoryHost({ ...files, ...lab, '.render-lens.yaml': config }));
+    const report = describeClusters(engine);
+    assert.deepEqual(report.clusters.map((c) => [c.name, c.found]).sort(), [
+      ['home', 'flux bootstrap'],
+      ['lab', 'declared in .render-lens.yaml'],
+    ]);
+    assert.equal(valueIn(engine, 'lab-apps/app.yaml', 'lab', 'LAB_DOMAIN'), 'lab.example.org');
+    // API_TOKEN is declared for home: closed/app.yaml no longer fails, and apps/app.yaml is no longer unknown.
+    const findings = engine.analyzeWorkspace(['']).findings.filter((f) => f.rule === 'UNDEFINED-VAR' && f.message.includes('API_TOKEN'));
+    assert.deepEqual(findings, []);
+  });
+
+  test('exclude takes files out of the model: an excluded archive starts no cluster and is not listed', () => {
+    const { files } = shape('self-applied-folder');
+    const engine = new Engine(new MemoryHost({ ...files, '.render-lens.yaml': 'exclude: [".archive/**"]\n' }));
+    assert.deepEqual(describeClusters(engine).unapplied, []);
+  });
+});
