@@ -1,6 +1,8 @@
 // Bundles the extension client, the language server and the CLI into dist/.
 // Type checking is tsc's job (`tsc -b`); esbuild only bundles, so a build stays fast.
 import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -29,6 +31,28 @@ const re2jsApart = {
     build.onResolve({ filter: /^re2js$/ }, () => ({ path: './re2js.js', external: true }));
   },
 };
+
+// The field-type table (server/src/core/kube/generated/schema-table.ts) is made from the
+// Kubernetes schema the kubernetes-models packages ship (server/src/tools/field-types), before
+// type checking reads it: `npm run build` runs `node esbuild.mjs --schema-table` first. It is
+// made again only when the packages (package-lock.json) or the generator change.
+const schemaTable = 'server/src/core/kube/generated/schema-table.ts';
+const schemaInputs = ['package-lock.json', 'server/src/tools/field-types/generate.ts', 'server/src/core/kube/schema-encoding.ts', 'esbuild.mjs'];
+
+async function ensureSchemaTable() {
+  const made = fs.existsSync(schemaTable) ? fs.statSync(schemaTable).mtimeMs : 0;
+  if (schemaInputs.every((file) => fs.statSync(file).mtimeMs <= made)) return;
+  // Bundled next to node_modules so that its one external, typescript, resolves.
+  const generator = 'node_modules/.cache/render-lens/generate-schema-table.mjs';
+  await esbuild.build({ entryPoints: ['server/src/tools/field-types/generate.ts'], outfile: generator, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['typescript'], logLevel: 'warning' });
+  const { writeSchemaTable } = await import(`${pathToFileURL(generator).href}?${Date.now()}`);
+  const started = performance.now();
+  const written = await writeSchemaTable(process.cwd(), schemaTable);
+  console.log(`schema table: ${written.kinds} kinds, ${written.definitions} definitions, ${Math.round(written.bytes / 1024)} KiB, in ${Math.round(performance.now() - started)} ms`);
+}
+
+await ensureSchemaTable();
+if (process.argv.includes('--schema-table')) process.exit(0);
 
 const builds = [
   // VS Code provides `vscode` at run time; it must never be bundled.

@@ -16,6 +16,7 @@ import { benchIncremental } from './incremental.bench';
 import { benchLsp } from './lsp.bench';
 import { benchParse } from './parse.bench';
 import { benchRepos } from './repos.bench';
+import { benchSchema } from './schema.bench';
 import { beginSection, recorded, type BenchOptions } from './report';
 
 async function main(): Promise<void> {
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     ['graph', benchGraph],
     ['lsp', benchLsp],
     ['repos', benchRepos],
+    ['schema', benchSchema],
   ];
   const started = Date.now();
   // Timings move with what else the machine runs: say what it was doing.

@@ -6,7 +6,7 @@
 import { comparePatchEntries } from './fleet/compare-patches';
 import { scalarPieces } from './helm/scalar-judge';
 import { analyzeTemplate } from './helm/template-file';
-import { fieldKind } from './kube/field-types';
+import { isStringField } from './kube/schema-types';
 import { fleetDocuments, isHelmOp, isFleetYaml } from './fleet/options';
 import type { DocumentView } from './rules/rule';
 
@@ -49,7 +49,7 @@ export function countsOfTemplate(file: string, text: string): CheckedCounts {
     const key = `${slot.start}:${slot.end}`;
     if (slot.isKey || seen.has(key)) continue;
     seen.add(key);
-    if (fieldKind(slot.kind, slot.path) === 'string' && scalarPieces(slot, analysis)?.some((p) => p.kind === 'action')) helmStringFields++;
+    if (isStringField({ kind: slot.kind }, slot.path) && scalarPieces(slot, analysis)?.some((p) => p.kind === 'action')) helmStringFields++;
   }
   return { ...nothingCounted, helmStringFields };
 }

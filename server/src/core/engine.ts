@@ -27,9 +27,14 @@ import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
 import type { K8sObject } from './workspace/objects';
+import type { WorkspaceSchema } from './kube/schema-types';
+import { crdSchemasOf, mayHoldCrd, workspaceCrdSchemas } from './kube/workspace-crds';
 import { type ParsedFile, type YamlComment } from './yaml/document';
 import { countScalars, scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
+
+/** The index's fact: the field-type tables of the CRDs a file holds. */
+const crdSchemasFact = 'crd-schemas';
 
 /** The index's fact: does the text hold a graph input other than ConfigMaps and Secrets (graph-edits.ts)? */
 const otherGraphInputFact = 'other-graph-input';
@@ -99,6 +104,9 @@ export class Engine {
   private readonly findingCache = new FindingCache();
   /** Values rules share across checks while the graph and every text stay (RuleContext.shared). */
   private sharedValues: { graph: FluxGraph; texts: number; values: Map<string, unknown> } | undefined;
+  /** The workspace's CRD schemas, kept while no file appears or disappears and no CRD's text changes. */
+  private crdSchemas: { layout: number; epoch: number; schemas: readonly WorkspaceSchema[] } | undefined;
+  private crdEpoch = 0;
 
   constructor(
     private readonly host: WorkspaceHost,
@@ -152,6 +160,11 @@ export class Engine {
     if (markersBefore === false && before !== undefined && text !== undefined) this.index.setFact(file, otherGraphInputFact, otherGraphInputAfterEdit(before, text, spanOf(edit, before, text)));
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
     if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
+    // A CustomResourceDefinition types the fields of its custom resources wherever they are.
+    if (mayHoldCrd(before) || mayHoldCrd(text)) {
+      this.crdEpoch++;
+      return true;
+    }
     if (file === configFile) {
       this.repoConfig = undefined;
       this.reviewPolicy = undefined;
@@ -486,6 +499,16 @@ export class Engine {
     return views;
   }
 
+  /** The workspace's CustomResourceDefinitions as field-type tables (kube/workspace-crds.ts). */
+  workspaceSchemas(): readonly WorkspaceSchema[] {
+    const layout = this.index.layoutVersion();
+    if (this.crdSchemas?.layout !== layout || this.crdSchemas.epoch !== this.crdEpoch) {
+      const schemas = workspaceCrdSchemas(this.index.files(), (file) => this.index.derived(file, crdSchemasFact, (text) => crdSchemasOf(file, text)));
+      this.crdSchemas = { layout, epoch: this.crdEpoch, schemas };
+    }
+    return this.crdSchemas.schemas;
+  }
+
   private shared<T>(key: string, build: () => T): T {
     const graph = this.fluxGraph();
     const texts = this.index.textsVersion();
@@ -527,6 +550,7 @@ export class Engine {
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments, engine.policy().reasonMinLength)),
       policy: () => engine.policy(),
       knownRule: (id) => ruleById(id) !== undefined,
+      workspaceSchemas: () => engine.workspaceSchemas(),
       substitutedScalars() {
         // Once per check, not once per rule that asks.
         substituted ??= views().flatMap((document) => document.substituted);

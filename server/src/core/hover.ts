@@ -10,6 +10,9 @@ import { mayComeFrom, variableHome } from './flux/variables';
 import { scalarAfterSubstitution } from './render/scalar-after';
 import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
 import type { SubstitutedScalar } from './rules/rule';
+import { fieldName } from './kube/field-types';
+import { fitOf, type ArrivingValue } from './kube/field-verdict';
+import { fieldAt, withArticle, type FieldInfo, type ObjectType } from './kube/schema-types';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
 import { variableKeyHover } from './variable-key-hover';
 
@@ -26,14 +29,14 @@ export function hoverAt(engine: Engine, file: string, offset: number): Hover | u
       const unit = unitAt(scalar, offset);
       if (unit === undefined) {
         // On a quote or block header: the field as a whole.
-        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution, document.object?.kind);
+        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(engine, scalar, document.substitution, document.object);
         continue;
       }
       const expansion = scalar.scan.expansions.find((e) => unit >= e.start && unit < e.end);
-      if (expansion) return expansionHover(engine, scalar, expansion, document.substitution);
+      if (expansion) return expansionHover(engine, scalar, expansion, document.substitution, document.object);
       const run = scalar.scan.runs.covering(unit);
       if (run) return runHover(scalar, run, document.substitution);
-      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(scalar, document.substitution, document.object?.kind);
+      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(engine, scalar, document.substitution, document.object);
     }
   }
   // A key Flux reads as a variable: where it wins and where it loses.
@@ -61,10 +64,12 @@ function notSubstituted(substitution: DocumentSubstitution): string {
   return `Not substituted; the text reaches the cluster as written:\n${reasons.join('\n')}`;
 }
 
-function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution): Hover {
+function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution, object: ObjectType | undefined): Hover {
   const source = scalar.site.value.slice(expansion.start, expansion.end);
   const range = scalar.site.rangeOf(expansion.start, expansion.end);
   const lines = [`**${codeSpan(source)}** — Flux post-build substitution`, ''];
+  const field = fieldOf(engine, scalar, object);
+  if (field) lines.push(fieldLine(scalar, field), '');
   if (expansion.error !== undefined) {
     lines.push(`Flux cannot parse this: \`${expansion.error}\`. Every resource of the Kustomization fails to reconcile.`);
     return { range, markdown: lines.join('\n') };
@@ -117,30 +122,58 @@ function whereToDefine(active: ActiveContext): string {
   return postBuild ? ` — define it in postBuild.substitute (${postBuild.file})` : '';
 }
 
-/** A scalar holding substitutions: what the whole field becomes per context, and its YAML 1.1 type. */
-function scalarHover(scalar: SubstitutedScalar, substitution: DocumentSubstitution, kind: string | undefined): Hover {
+/** A scalar holding substitutions: what the whole field becomes per context, its YAML 1.1 type, and whether the field's schema type takes it. */
+function scalarHover(engine: Engine, scalar: SubstitutedScalar, substitution: DocumentSubstitution, object: ObjectType | undefined): Hover {
   const { site } = scalar;
   const lines = [`**${site.path.map((p) => (typeof p === 'number' ? '[]' : p)).join('.') || 'value'}** after post-build substitution`, ''];
+  const field = fieldOf(engine, scalar, object);
+  if (field) lines.push(fieldLine(scalar, field), '');
   if (substitution.active.length === 0) {
     lines.push(notSubstituted(substitution));
     return { range: site.range, markdown: lines.join('\n') };
   }
-  lines.push('| context | value | YAML type |', '|---|---|---|');
+  lines.push(`| context | value | YAML type |${field ? ' the field |' : ''}`, `|---|---|---|${field ? '---|' : ''}`);
+  const none = field ? ' — |' : '';
   for (const active of substitution.active) {
     const names = scalar.scan.expansions.flatMap((e) => e.names);
     // A Secret's own data is secret after substitution whatever the variables hold.
-    const secret = isSecretData(kind, site.path) || names.some((name) => active.variable(name)?.layers[0]?.secret);
+    const secret = isSecretData(object?.kind, site.path) || names.some((name) => active.variable(name)?.layers[0]?.secret);
     const unknown = names.some((name) => { const v = active.variable(name); return v !== undefined && v.value === undefined; });
     if (secret || unknown) {
-      lines.push(`| ${active.label} | ${secret ? 'a secret value (not shown)' : 'unknown here'} | — |`);
+      lines.push(`| ${active.label} | ${secret ? 'a secret value (not shown)' : 'unknown here'} | — |${none}`);
       continue;
     }
     const after = scalarAfterSubstitution(site.value, site.isKey, (name) => active.variable(name)?.value, active.strict);
     const cell =
-      after.kind === 'failed' ? 'the Kustomization fails (see the diagnostics) | — |' : after.kind === 'broken' ? `the YAML breaks: \`${after.error}\` | — |` : `${after.display === '' ? '*empty*' : codeSpan(after.display.replace(/\|/g, '\\|'))} | ${after.type} |`;
+      after.kind === 'failed'
+        ? `the Kustomization fails (see the diagnostics) | — |${none}`
+        : after.kind === 'broken'
+          ? `the YAML breaks: \`${after.error}\` | — |${field ? ' rejected |' : ''}`
+          : `${after.display === '' ? '*empty*' : codeSpan(after.display.replace(/\|/g, '\\|'))} | ${after.type} |${field ? ` ${verdict(field, after)} |` : ''}`;
     lines.push(`| ${active.label} | ${cell}`);
   }
   return { range: site.range, markdown: lines.join('\n') };
+}
+
+/** The schema's type of the scalar's field, when a schema knows it. */
+function fieldOf(engine: Engine, scalar: SubstitutedScalar, object: ObjectType | undefined): FieldInfo | undefined {
+  if (scalar.site.isKey || scalar.comment) return undefined;
+  return fieldAt(object ?? {}, scalar.site.path, engine.workspaceSchemas());
+}
+
+/** "`spec.replicas` is an integer (optional, default `1`), from the Kubernetes schema." */
+function fieldLine(scalar: SubstitutedScalar, field: FieldInfo): string {
+  const presence = field.element ? '' : field.required ? ' (required)' : field.default !== undefined ? ` (optional, default ${codeSpan(field.default)})` : ' (optional)';
+  return `${codeSpan(fieldName(scalar.site.path), 200)} is ${withArticle(field.type)}${presence}, from the ${field.source}.`;
+}
+
+function verdict(field: FieldInfo, after: ArrivingValue): string {
+  if (field.type === 'preserve-unknown') return 'takes anything';
+  const fit = fitOf(field, after);
+  if (fit === 'fits') return 'accepted';
+  if (fit === 'left-out') return field.default !== undefined ? `left out: ${codeSpan(field.default)} applies` : 'left out';
+  if (fit === 'emptied') return 'read as empty';
+  return 'rejected';
 }
 
 function runHover(scalar: SubstitutedScalar, run: DollarRun, substitution: DocumentSubstitution): Hover {

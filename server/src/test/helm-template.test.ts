@@ -1,6 +1,6 @@
 /** The Go-template scanner, the action parser and the YAML key paths recovered from chart templates. */
 import * as assert from 'assert/strict';
-import { fieldKind } from '../core/kube/field-types';
+import { isStringField } from '../core/kube/schema-types';
 import { templateLayout, type FieldSlot } from '../core/helm/key-paths';
 import { splitManifests } from '../core/helm/manifests';
 import { classifyOutput } from '../core/helm/output-class';
@@ -142,7 +142,7 @@ data:
     const schedule = slotOf(cronjob, '{{ .Values.cron.schedule }}');
     assert.equal(pathOf(schedule), 'spec.schedule');
     assert.equal(schedule.kind, 'CronJob');
-    assert.equal(fieldKind(schedule.kind, schedule.path), 'string');
+    assert.ok(isStringField({ kind: schedule.kind }, schedule.path));
     const env = slotOf(cronjob, '{{ .Values.b }}');
     assert.equal(pathOf(env), 'spec.jobTemplate.spec.template.spec.containers[].env[].value');
     assert.deepEqual(env.path.slice(-3), ['env', 1, 'value']);
@@ -152,7 +152,7 @@ data:
   test('a templated key stands as `*`: `{{ $k }}: {{ $v }}` under labels is a label value', () => {
     const value = slotOf(cronjob, '{{ $v }}');
     assert.equal(pathOf(value), 'metadata.labels.*');
-    assert.equal(fieldKind(value.kind, value.path), 'string');
+    assert.ok(isStringField({ kind: value.kind }, value.path));
     assert.equal(slotOf(cronjob, '{{ $k }}').isKey, true);
   });
 

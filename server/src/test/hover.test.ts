@@ -65,4 +65,44 @@ suite('hover', () => {
     const files = { ...twoClusters, 'apps/off.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: off\n  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\ndata:\n  a: ${domain}\n' };
     assert.match(hoverOn(files, 'apps/off.yaml', '${domain}'), /Not substituted; the text reaches the cluster as written:\n- production\/apps is opted out by the annotation/);
   });
+
+  suite('field types from the schema', () => {
+    const schemaFields = loadCase(path.join(fixturesDir, 'rules', 'TYPE-CHANGE', 'schema-fields')).files;
+
+    test('an expression names its field\'s type, whether it is required, and the documented default', () => {
+      const markdown = hoverOn(schemaFields, 'apps/core.yaml', '${empty}', 1);
+      assert.match(markdown, /`spec\.replicas` is an integer \(optional, default `1`\), from the Kubernetes schema\./);
+    });
+
+    test('the whole scalar shows per context whether the field takes what arrives', () => {
+      const files = { ...schemaFields, 'apps/extra.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\ndata:\n  workers: "${count}"\n  image: "app:${version}"\n' };
+      const engine = new Engine(new MemoryHost(files));
+      const text = files['apps/extra.yaml'];
+      const rejected = hoverAt(engine, 'apps/extra.yaml', text.indexOf('"${count}"'));
+      assert.ok(rejected);
+      assert.match(rejected.markdown, /`data\.workers` is a string, from the Kubernetes schema\./);
+      assert.match(rejected.markdown, /\| production\/apps \| `3` \| number \| rejected \|/);
+      const accepted = hoverAt(engine, 'apps/extra.yaml', text.indexOf('"app:'));
+      assert.ok(accepted);
+      assert.match(accepted.markdown, /\| production\/apps \| `app:1\.10` \| string \| accepted \|/);
+    });
+
+    test('a null in an optional field says it is left out and which default applies', () => {
+      const files = { ...schemaFields, 'apps/extra.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: extra\nspec:\n  replicas: "${empty}"\n' };
+      const engine = new Engine(new MemoryHost(files));
+      const hover = hoverAt(engine, 'apps/extra.yaml', files['apps/extra.yaml'].indexOf('"${empty}"'));
+      assert.ok(hover);
+      assert.match(hover.markdown, /\| production\/apps \| `null` \| null \| left out: `1` applies \|/);
+    });
+
+    test('a custom resource\'s field type comes from the CRD in the workspace', () => {
+      const markdown = hoverOn(schemaFields, 'apps/custom.yaml', '${empty}');
+      assert.match(markdown, /`spec\.size` is an integer \(optional, default `3`\), from the CustomResourceDefinition in crds\/widgets\.yaml\./);
+    });
+
+    test('a kind no schema knows shows no field type', () => {
+      const markdown = hoverOn(schemaFields, 'apps/custom.yaml', '${port_name}', 2);
+      assert.doesNotMatch(markdown, / is (a|an) [a-z-]+( \(|,)/);
+    });
+  });
 });

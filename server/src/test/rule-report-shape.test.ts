@@ -23,7 +23,7 @@ suite('rule report shape (related, fixes, order)', () => {
     const findings = runCase(files, ['TYPE-CHANGE']);
     const warning = findings.find((f) => f.severity === 'warning');
     assert.ok(warning, 'the free-form warning is still reported');
-    assert.match(warning.message, /becomes the number `1\.4` in production\/apps\. Check/);
+    assert.match(warning.message, /in production\/apps it becomes the float `1\.4`\. Check/);
     assert.deepEqual(relatedFiles(warning), ['clusters/production/apps.yaml']);
     assert.deepEqual(warning.fixes, []);
     const error = findings.find((f) => f.severity === 'error');

@@ -6,7 +6,8 @@
  */
 import type { Engine } from '../engine';
 import type { Hover } from '../hover';
-import { fieldKind, fieldName } from '../kube/field-types';
+import { fieldName } from '../kube/field-types';
+import { isStringField } from '../kube/schema-types';
 import { LineIndex } from '../positions';
 import { codeSpan } from '../render/values';
 import { formatFloat64G } from '../yaml/v2/go-number';
@@ -187,7 +188,7 @@ function verdictText(verdict: YamlVerdict & { ok: true }): string {
 
 function requirement(slot: FieldSlot | undefined, verdict: YamlVerdict & { ok: true }): string {
   if (!slot || slot.isKey || verdict.type === 'string' || slot.style === 'injected') return '';
-  if (fieldKind(slot.kind, slot.path) !== 'string') return '';
+  if (!isStringField({ kind: slot.kind }, slot.path)) return '';
   return ` ${codeSpan(fieldName(slot.path))} must be a string: the object is rejected (see HELM-UNQUOTED-STRING).`;
 }
 

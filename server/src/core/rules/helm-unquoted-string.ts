@@ -2,14 +2,15 @@ import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
 import { analyzeTemplate } from '../helm/template-file';
-import { fieldKind, fieldName } from '../kube/field-types';
+import { fieldName } from '../kube/field-types';
+import { isStringField, type WorkspaceSchema } from '../kube/schema-types';
 import { codeSpan } from '../render/values';
 import type { Rule, RuleFix } from './rule';
 
 /**
- * HELM-UNQUOTED-STRING: a chart template prints a value bare into a field Kubernetes types
- * as a string (CronJob `schedule`, `env[].value`, labels, annotations, ConfigMap `data`,
- * container `args` / `command`, `nodeSelector`, Secret `stringData`, …).
+ * HELM-UNQUOTED-STRING: a chart template prints a value bare into a field the Kubernetes
+ * schema types as a string (CronJob `schedule`, `env[].value`, labels, annotations,
+ * ConfigMap `data`, container `image`, `args` / `command`, …): kube/schema-types.ts.
  *
  * Helm renders text, then reads it back as YAML 1.1: the field's type is decided by the
  * value, not by the chart. The check reads every branch, so a resource behind a disabled
@@ -24,10 +25,14 @@ export const helmUnquotedString: Rule = {
 
 ## What it does
 In a Helm chart template, flags an action (\`{{ … }}\`) whose output makes up a plain YAML
-scalar of a field that Kubernetes types as a string — CronJob \`spec.schedule\`,
+scalar of a field that the Kubernetes schema types as a string — CronJob \`spec.schedule\`,
 \`env[].value\`, \`metadata.labels\` and \`metadata.annotations\` values, ConfigMap \`data\`,
-Secret \`stringData\`, container \`args\` and \`command\` items, \`nodeSelector\` and selector
-values, taint and toleration values — unless its pipeline ends in \`quote\` or \`squote\`.
+container \`image\`, \`args\` and \`command\` items, Ingress \`host\` and \`path\`, HTTP header
+values, and every other string field of the built-in kinds, Flux, cert-manager,
+external-secrets and the Prometheus operator — unless its pipeline ends in \`quote\` or
+\`squote\`. A kind no schema knows is judged on its \`metadata\` only. Enum fields
+(\`imagePullPolicy\`, Service \`type\`) are not flagged: none of their names re-types, and
+a value outside them is rejected however it is quoted.
 
 Every branch of the template is read, so a resource behind \`{{- if .Values.x.enabled }}\` is
 checked even when the chart's defaults disable it. A scalar that mixes literal text and
@@ -75,11 +80,12 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
   *check(context) {
     const analysis = analyzeTemplate(context.file, context.text);
     const seen = new Set<string>();
+    let workspace: readonly WorkspaceSchema[] | undefined;
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;
       if (slot.isKey || slot.style !== 'plain' || seen.has(key)) continue;
       seen.add(key);
-      if (fieldKind(slot.kind, slot.path) !== 'string') continue;
+      if (!isStringField({ kind: slot.kind }, slot.path, (workspace ??= context.workspaceSchemas()))) continue;
       const pieces = scalarPieces(slot, analysis);
       if (!pieces || !pieces.some((p) => p.kind === 'action')) continue;
       const failure = judgeScalar(context.text, pieces, probesFor(slot));

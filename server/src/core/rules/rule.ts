@@ -10,6 +10,7 @@ import type { FluxGraph } from '../flux/graph';
 import type { ReviewPolicy } from '../review-policy';
 import type { DocumentSubstitution } from '../substitution';
 import type { Suppression } from '../suppressions';
+import type { WorkspaceSchema } from '../kube/schema-types';
 import type { K8sObject } from '../workspace/objects';
 import type { ParsedFile } from '../yaml/document';
 import type { ScalarSite } from '../yaml/scalar-sites';
@@ -91,6 +92,8 @@ export interface RuleContext {
   /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */
   suppressions(): readonly Suppression[];
   knownRule(id: string): boolean;
+  /** Field types of the workspace's own CustomResourceDefinitions (kube/workspace-crds.ts). */
+  workspaceSchemas(): readonly WorkspaceSchema[];
   /**
    * The scalars of documents substituted in at least one render context. Checks walk them by
    * index: a check runs unoptimized (compiler-flags.ts), where each step of `for…of` makes an

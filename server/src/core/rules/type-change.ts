@@ -1,8 +1,10 @@
 import { defineVariableFix } from '../fixes';
-import { fieldKind, fieldName } from '../kube/field-types';
+import { fieldName } from '../kube/field-types';
+import { describeValue, emptiedMeaning, fitOf, leftOutMeaning } from '../kube/field-verdict';
+import { fieldAt, withArticle, type FieldInfo, type WorkspaceSchema } from '../kube/schema-types';
 import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '../render/scalar-after';
 import type { TemplateScan } from '../envsubst';
-import { isSecretData } from '../render/values';
+import { codeSpan, isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
 import { commentCuts } from './comment-cut';
 import { contextList, relatedKustomizations } from './contexts';
@@ -10,41 +12,63 @@ import type { Rule, RuleContext, RuleFix } from './rule';
 import type { ScalarSite } from '../yaml/scalar-sites';
 
 /**
- * TYPE-CHANGE: after substitution a string field becomes a bool, number or null, or the
- * YAML breaks.
+ * TYPE-CHANGE: after substitution a field's value no longer has the type the Kubernetes
+ * schema gives the field, or the YAML breaks.
  *
  * The controller re-serializes each resource without its original quoting, substitutes the
  * text, and reads it back with YAML 1.1 typing. `value: "${PORT}"` with PORT=8080 arrives as
- * the number 8080; `on`, `yes`, `0755` and an empty value re-type too.
+ * the number 8080; `replicas: ${REPLICAS}` with REPLICAS empty arrives as null. Field types
+ * come from the Kubernetes schema and the common GitOps CRDs (kube/schema-types.ts) and from
+ * the workspace's own CustomResourceDefinitions.
  */
 export const typeChange: Rule = {
   id: 'TYPE-CHANGE',
   severity: 'error',
-  summary: 'After substitution a string field becomes a bool, number or null, or the YAML breaks.',
+  summary: 'After substitution a field no longer holds the type its schema gives it, or the YAML breaks.',
   docs: `# TYPE-CHANGE
 
 ## What it does
 Evaluates every substituted scalar the way kustomize-controller does — serialized by
-go-yaml v2, substituted as text, read back with YAML 1.1 typing — and flags:
-- a field that must be a string (\`env[].value\`, labels, annotations, CronJob \`schedule\`,
-  ConfigMap \`data\`, Secret \`stringData\`, container \`command\`/\`args\`, \`nodeSelector\`,
-  selectors, taint and toleration values) that arrives as a bool, number or null (error);
-- a quoted value in a free-form field (HelmRelease \`spec.values\`) whose type changes
-  (warning; an unquoted \`\${replicas}\` there asks for YAML typing and is left alone);
+go-yaml v2, substituted as text, read back with YAML 1.1 typing — and compares what arrives
+with the field's type in the Kubernetes schema (the built-in kinds, Flux, cert-manager,
+external-secrets and the Prometheus operator, and every CustomResourceDefinition in the
+workspace):
+- a string field (\`env[].value\`, labels, annotations, \`image\`, CronJob \`schedule\`,
+  HelmRelease \`spec.chart.spec.version\`, …) that arrives as a bool or a number (error);
+- an integer or boolean field that arrives as a string or a float (error);
+  an \`int-or-string\` field (\`targetPort\`, \`maxSurge\`) takes a string or a whole
+  number; a quantity (\`cpu\`, \`memory\`) a string or any number;
+- a field that arrives as \`null\`: in an optional field the API server leaves the field
+  out and its default applies (warning, naming the default the schema documents); a list
+  item or a map value arrives as its type's empty value (warning); in a required field it
+  is an error;
+- a quoted value in a free-form field (HelmRelease \`spec.values\`, a CRD field with
+  \`x-kubernetes-preserve-unknown-fields\`) whose type changes (warning; an unquoted
+  \`\${replicas}\` there asks for YAML typing and is left alone);
 - a value whose substitution breaks the YAML (error): a value with \`: \`, \`#\`, a quote
   inside a quoted scalar, or a leading \`*\`, \`@\` or \`&\`.
+
+A kind no schema knows is not judged, except its \`metadata\`, which every object shares.
 
 ## Why is this bad?
 Quotes in git do not survive: the controller re-emits every string with its own quoting,
 so \`value: "\${PORT}"\` with \`PORT: "8080"\` arrives as the number 8080 and the API server
 rejects the Deployment (\`cannot unmarshal number into Go struct field EnvVar.value of type
-string\`). An empty variable makes the field \`null\`. Nothing warns before apply time.
+string\`). \`port: \${PORT}\` with \`PORT: http\` arrives as a string where the API wants an
+integer. An empty variable makes the field \`null\`, and a required field rejects it.
+Nothing warns before apply time.
 
 ## Example
 \`\`\`yaml
-env:
-  - name: FEATURE_ENABLED
-    value: "\${feature_enabled}"   # feature_enabled: "true" → the bool true
+spec:
+  replicas: \${replicas}           # replicas undefined → null: the default 1 applies
+  template:
+    spec:
+      containers:
+        - name: web
+          env:
+            - name: FEATURE_ENABLED
+              value: "\${feature_enabled}"   # feature_enabled: "true" → the bool true
 \`\`\`
 
 ## Values cut by a comment
@@ -53,12 +77,15 @@ A substituted value that holds \` #\` is cut there in any field: the controller 
 comment. The finding says what the cluster receives (a Secret's value is not shown).
 
 ## Fix
-Flux's documented workaround keeps the value a string: define a variable \`quote: '"'\` and
-write \`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted text is \`"true"\`. The quick fix
-does both.
+For a string field that turns into a bool or a number, Flux's documented workaround keeps
+the value a string: define a variable \`quote: '"'\` and write
+\`'\${quote}\${feature_enabled}\${quote}'\`, so the substituted text is \`"true"\`. The quick
+fix does both. For a null, or a field of another type, give the variable a value of the
+field's type in every cluster: quotes would keep an empty value empty.
 `,
   *check(context) {
     const scalars = context.substitutedScalars();
+    let workspace: readonly WorkspaceSchema[] | undefined;
     for (let at = 0; at < scalars.length; at++) {
       const { site, scan, document, comment } = scalars[at];
       if (comment || scan.expansions.length === 0 || failsToParse(scan)) continue;
@@ -76,47 +103,81 @@ does both.
         };
         continue;
       }
-      const kind = site.isKey ? 'string' : fieldKind(document.object?.kind, site.path);
+      const field = site.isKey ? keyField : fieldAt(document.object ?? {}, site.path, (workspace ??= context.workspaceSchemas()));
+      if (!field) continue;
       // In free-form values, a plain `${x}` asks for YAML typing; quotes say a string was meant.
-      if (kind === 'other' || (kind === 'free-form' && site.style === 'PLAIN')) continue;
+      const freeForm = field.type === 'preserve-unknown';
+      if (freeForm && site.style === 'PLAIN') continue;
       // A Secret's own data is a secret value too: its text is never quoted, nor re-quoted in a fix.
       const secretField = isSecretData(document.object?.kind, site.path);
-      const problems = problemsOf(document.substitution.active, site, scan, secretField);
+      const problems = problemsOf(document.substitution.active, site, scan, secretField, field);
       if (!problems) continue;
-      const breaks = problems.some((p) => p.breaks);
+      const breaks = problems.some((p) => p.fit === 'breaks');
       const related = relatedKustomizations(problems.map((p) => p.active));
-      if (kind === 'free-form' && !breaks) {
-        yield { range: site.range, severity: 'warning', message: `${fieldName(site.path)} changes type after substitution: it ${describe(problems)}. Check that the chart accepts it.`, related, fixes: [] };
+      const name = codeSpan(fieldName(site.path), 200);
+      if (freeForm && !breaks) {
+        const decides = document.object?.kind === 'HelmRelease' && site.path[1] === 'values' ? 'the chart accepts' : 'whatever reads the field accepts';
+        yield { range: site.range, severity: 'warning', message: `${name} changes type after substitution: ${describe(problems)}. Check that ${decides} it.`, related, fixes: [] };
         continue;
       }
+      // A null the API server takes (the field left out, or an empty list item or map value) is a warning.
+      const leftOut = problems.every((p) => p.fit === 'left-out');
+      const emptied = problems.every((p) => p.fit === 'emptied');
+      const head = site.isKey ? `This key: ${describe(problems)}` : `${name} is ${withArticle(field.type)}, but ${describe(problems)}`;
+      // Quoting is the cure only for a string that re-types; a null or a broken YAML is not about quotes.
+      const retyped = field.type === 'string' && problems.some((p) => p.fit === 'mismatch' && !p.nulled);
+      // Quoting keeps an empty value empty: a null is mended by defining the variable, not by quotes.
       const fixes: RuleFix[] = [];
-      const quoted = !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
+      const quoted = retyped && !breaks && !secretField && quoteFix(site.value, site.range, context.text, problems[0].active, context.parsedFile);
       if (quoted) fixes.push(quoted);
-      yield { range: site.range, severity: 'error', message: `${site.isKey ? 'This key' : `${fieldName(site.path)} must be a string, but it`} ${describe(problems)}${breaks ? '' : '; quotes in the file do not survive the controller'}.`, related, fixes };
+      const refused = problems.some((p) => p.fit === 'mismatch' && p.nulled);
+      const tail = leftOut
+        ? `: ${leftOutMeaning(field)}`
+        : emptied
+          ? `: ${emptiedMeaning(field)}`
+          : retyped
+            ? '; quotes in the file do not survive the controller'
+            : refused
+              ? `: the API server rejects the ${document.object?.kind ?? 'object'}`
+              : '';
+      yield { range: site.range, severity: leftOut || emptied ? 'warning' : 'error', message: `${head}${tail}.`, related, fixes };
     }
   },
 };
 
+/** A key is always a string to the API; what can go wrong is the YAML breaking. */
+const keyField: FieldInfo = { type: 'string', required: true, source: 'YAML' };
+
 interface Problem {
   active: ActiveContext;
   what: string;
-  breaks: boolean;
+  fit: 'mismatch' | 'left-out' | 'emptied' | 'breaks';
+  /** It becomes null. */
+  nulled?: boolean;
 }
 
 /**
- * What the scalar becomes in each context where that is not a string, or undefined when it
- * stays one everywhere (almost always). Indexed loops, no closures: asked for every substituted
- * scalar, mostly before V8 has optimized this (see SubstitutedScalar.scan).
+ * What the scalar becomes in each context where that does not fit the field, or undefined
+ * when it fits everywhere (almost always). Indexed loops, no closures: asked for every
+ * substituted scalar, mostly before V8 has optimized this (see SubstitutedScalar.scan).
  */
-function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: TemplateScan, secretField: boolean): Problem[] | undefined {
+function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: TemplateScan, secretField: boolean, field: FieldInfo): Problem[] | undefined {
   let problems: Problem[] | undefined;
   for (let i = 0; i < active.length; i++) {
     const change = changeOf(active[i], site.value, site.isKey, scan);
     if (!change) continue;
     const { after, secretVariable } = change;
     const secret = secretField || secretVariable;
-    if (after.kind === 'broken') (problems ??= []).push({ active: active[i], what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, breaks: true });
-    else if (after.kind === 'value') (problems ??= []).push({ active: active[i], what: secret ? `becomes a ${after.type} (secret value not shown)` : `becomes the ${after.type} \`${after.display}\``, breaks: false });
+    if (after.kind === 'broken') {
+      (problems ??= []).push({ active: active[i], what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, fit: 'breaks' });
+      continue;
+    }
+    // Free-form fields take anything; a quoted value there that stops being a string is the surprise.
+    const fit = field.type === 'preserve-unknown' ? (after.type === 'string' ? 'fits' : 'mismatch') : fitOf(field, after);
+    if (fit === 'fits') continue;
+    const nulled = after.type === 'null';
+    const refused = nulled && fit === 'mismatch' ? ', and the field is required' : '';
+    (problems ??= []).push({ active: active[i], what: `becomes ${describeValue(after, secret)}${refused}`, fit, nulled });
   }
   return problems;
 }
@@ -127,7 +188,7 @@ function failsToParse(scan: TemplateScan): boolean {
   return false;
 }
 
-/** What a value becomes in a context when that is not a string, and whether a secret went in. */
+/** What a value becomes in a context, and whether a secret went in. */
 interface Change {
   after: Exclude<ScalarAfter, { kind: 'failed' }>;
   secretVariable: boolean;
@@ -153,17 +214,22 @@ function changeOf(active: ActiveContext, value: string, isKey: boolean, scan: Te
   return change ?? undefined;
 }
 
+/** A multi-line block that stays a string: its text is not worth showing in a message. */
+const longString: Change['after'] = { kind: 'value', type: 'string', display: '…' };
+
 function computeChange(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
   const lookup = (name: string) => active.variable(name)?.value;
-  // A block known to stay a string, or to fail substitution (reported by other rules), has no
-  // type change; nor does it with a value it cannot see (read as unset), so this comes first.
-  if (!isKey && staysStringCheaply(value, scan, lookup, active.strict) !== undefined) return undefined;
+  // A block known to stay a string, or to fail substitution (reported by other rules), is
+  // answered without decoding; so is one with a value it cannot see (read as unset), so this comes first.
+  const cheaply = isKey ? undefined : staysStringCheaply(value, scan, lookup, active.strict);
+  if (cheaply === 'failed') return undefined;
+  if (cheaply === 'string') return { after: longString, secretVariable: false };
   const names = namesOf(scan);
   const variables = names.map((name) => active.variable(name));
   // A value the repository cannot show (encrypted, external) has no knowable type.
   if (active.opaque || variables.some((v) => v !== undefined && v.value === undefined)) return undefined;
   const after = scalarAfterSubstitution(value, isKey, lookup, active.strict);
-  if (after.kind === 'failed' || (after.kind === 'value' && after.type === 'string')) return undefined;
+  if (after.kind === 'failed') return undefined;
   return { after, secretVariable: variables.some((v) => v?.layers[0]?.secret === true) };
 }
 
@@ -178,9 +244,10 @@ function namesOf(scan: TemplateScan): readonly string[] {
 }
 
 /**
- * What happens, and where: grouped by what, in the order first seen, each context once. Plain
- * arrays and indexed loops: asked for every finding, from a check left to baseline code, where
- * a Map, a Set and their iterators per finding were a big open's garbage.
+ * What happens, and where: grouped by what, in the order first seen, each context once ("in
+ * production/apps it becomes null; in staging/apps it becomes the bool `true`"). Plain arrays
+ * and indexed loops: asked for every finding, from a check left to baseline code, where a Map,
+ * a Set and their iterators per finding were a big open's garbage.
  */
 function describe(problems: ReadonlyArray<{ active: ActiveContext; what: string }>): string {
   const whats: string[] = [];
@@ -195,7 +262,7 @@ function describe(problems: ReadonlyArray<{ active: ActiveContext; what: string 
     if (!labels[at].includes(active.label)) labels[at].push(active.label);
   }
   let text = '';
-  for (let i = 0; i < whats.length; i++) text += `${i === 0 ? '' : '; '}${whats[i]} in ${labels[i].join(', ')}`;
+  for (let i = 0; i < whats.length; i++) text += `${i === 0 ? '' : '; '}in ${labels[i].join(', ')} it ${whats[i]}`;
   return text;
 }
 

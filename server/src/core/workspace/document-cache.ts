@@ -258,6 +258,12 @@ function watch(context: RuleContext, scalars: ContextScalars | undefined): { con
       wide = true;
       return context.suppressions();
     },
+    workspaceSchemas() {
+      // Findings depend on the workspace's CRDs only when it has some (most have none).
+      const schemas = context.workspaceSchemas();
+      if (schemas.length > 0) wide = true;
+      return schemas;
+    },
     knownRule: (id) => context.knownRule(id),
     // Part of the cache key (the engine's keyOf): a policy change re-runs every rule.
     policy: () => context.policy(),
