@@ -25,6 +25,7 @@ import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
 import type { K8sObject } from './workspace/objects';
 import { type ParsedFile, type YamlComment } from './yaml/document';
+import { isGoTemplateFile } from './yaml/go-template-file';
 import { countScalars, scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
 
@@ -249,6 +250,8 @@ export class Engine {
 
   private analyzeChecked(file: string, options: AnalyzeOptions): FileAnalysis {
     const template = this.isHelmTemplate(file);
+    // A Go template outside a chart (a test asset, a `*.tmpl.yaml`) is rendered before YAML reads it.
+    if (!template && isGoTemplateFile(file, this.index.text(file) ?? '')) return { findings: [], fields: 0 };
     // A rule subset (fixture tests) always runs in full, which is also how the shortcut is tested.
     const skipped = template || options.only !== undefined ? undefined : this.nothingToCheck(file);
     if (skipped !== undefined) return { findings: [], fields: skipped };
