@@ -49,8 +49,7 @@ export function templateName(chart: Pick<Chart, 'dir' | 'name'>, file: string): 
 }
 
 export function loadChart(dir: string, files: ChartFiles): Chart {
-  const metadataMap = readYamlMap(files.text(join(dir, 'Chart.yaml')));
-  const metadata = chartMetadata(metadataMap);
+  const metadata = chartMetadataOf(files.text(join(dir, 'Chart.yaml')));
   const name = metadata.fields.get('Name');
   const valuesFile = join(dir, 'values.yaml');
   const valuesText = files.text(valuesFile);
@@ -96,6 +95,11 @@ const metadataFields: Array<[string, string]> = [
   ['icon', 'Icon'],
   ['apiVersion', 'APIVersion'],
 ];
+
+/** `.Chart` as Helm fills it from a Chart.yaml's text. */
+export function chartMetadataOf(text: string | undefined): GoStruct {
+  return chartMetadata(readYamlMap(text));
+}
 
 function chartMetadata(map: GoMap): GoStruct {
   const fields = new Map<string, TValue>();

@@ -1,6 +1,8 @@
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
+import { chartFieldClasses } from '../helm/chart-fields';
+import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
 import { fieldKind, fieldName } from '../kube/field-types';
 import { codeSpan } from '../render/values';
@@ -74,13 +76,14 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
 `,
   *check(context) {
     const analysis = analyzeTemplate(context.file, context.text);
+    const scope = outputScope(analysis.tree, analysis.rebound, chartFieldClasses(context));
     const seen = new Set<string>();
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;
       if (slot.isKey || slot.style !== 'plain' || seen.has(key)) continue;
       seen.add(key);
       if (fieldKind(slot.kind, slot.path) !== 'string') continue;
-      const pieces = scalarPieces(slot, analysis);
+      const pieces = scalarPieces(slot, analysis, scope);
       if (!pieces || !pieces.some((p) => p.kind === 'action')) continue;
       const failure = judgeScalar(context.text, pieces, probesFor(slot));
       if (!failure) continue;
@@ -102,7 +105,8 @@ function message(text: string, slot: FieldSlot, pieces: readonly ScalarPiece[], 
   const schedule = failure.probe === '*/5';
   const consequence = isMetadata(slot) ? 'Helm fails with `unable to build kubernetes objects from release manifest`' : `the API server rejects the ${slot.kind ?? 'object'}`;
   if (pieces.length === 1) {
-    if (pieces[0].output?.kind === 'literal') {
+    // No value took a probe: the template alone decides what it prints.
+    if (failure.target === undefined) {
       return `${field} must be a string, but ${codeSpan(source)} renders ${codeSpan(failure.rendered)}, which YAML reads as a ${verdictType(failure)}: ${consequence}. Add \`| quote\`.`;
     }
     if (schedule) return `${field} must be a string, but ${codeSpan(source)} renders bare: a schedule like \`*/5 * * * *\` aborts the render with \`error converting YAML to JSON: yaml: line N: did not find expected alphabetic or numeric character\`, an error that names the template, not the value. Add \`| quote\`.`;

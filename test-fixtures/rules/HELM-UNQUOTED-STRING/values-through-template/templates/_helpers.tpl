@@ -1,0 +1,3 @@
+{{- define "legacy.password" -}}
+{{- randAlphaNum 16 | quote -}}
+{{- end -}}
