@@ -480,6 +480,7 @@ export class Engine {
       parsedFile: (other) => index.parsed(other),
       derived: (other, key, compute) => index.derived(other, key, compute),
       shared: (key, build) => engine.shared(key, build),
+      filesUnder: (dir) => (dir === '' ? index.files() : index.files().filter((f) => f.startsWith(`${dir}/`))),
       fluxGraph: () => engine.fluxGraph(),
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments)),
       knownRule: (id) => ruleById(id) !== undefined,

@@ -34,6 +34,8 @@ export interface OutputScope {
   dot(offset: number): OutputClass | undefined;
   /** `.Chart.<field>` as Chart.yaml sets it. */
   chartField(field: string): OutputClass | undefined;
+  /** `.a.b` on the dot of the define around `offset`, as its callers set it. */
+  callerField(path: readonly string[], offset: number): OutputClass | undefined;
 }
 
 const structured = new Set(['toYaml', 'toJson', 'toPrettyJson', 'toRawJson', 'mustToJson', 'mustToPrettyJson', 'mustToRawJson', 'toToml']);
@@ -101,7 +103,7 @@ export function termClass(term: Term, rebound: boolean, scope: OutputScope | und
       return term.path.length === 0 ? (scope?.variable(term.name, offset) ?? value) : value;
     case 'field':
       if (rebound) return term.path.length === 0 ? (scope?.dot(offset) ?? value) : value;
-      return rootField(term.path, scope) ?? value;
+      return rootField(term.path, scope) ?? (term.path.length > 0 ? scope?.callerField(term.path, offset) : undefined) ?? value;
     case 'pipeline':
       return term.path.length === 0 ? classifyOutput(term.pipeline, rebound, scope, offset) : value;
     default:

@@ -16,7 +16,15 @@ type Assignment = { pipeline: Pipeline; role: 'set' | 'item' | 'key'; rebound: b
 
 const value: OutputClass = { kind: 'value' };
 
-export function outputScope(tree: TemplateTree, rebound: (offset: number) => boolean, chart: (field: string) => OutputClass | undefined): OutputScope {
+/** What the chart around a template knows (chart-scope.ts). */
+export interface ScopeChart {
+  /** `.Chart.<name>`. */
+  field(name: string): OutputClass | undefined;
+  /** `.a.b` read on the dot inside `define "<define>"`: what the chart's callers pass. */
+  callerField(define: string, path: readonly string[]): OutputClass | undefined;
+}
+
+export function outputScope(tree: TemplateTree, rebound: (offset: number) => boolean, chart: ScopeChart): OutputScope {
   const assignments = collectAssignments(tree, rebound);
   const pending = new Set<string>();
   /** The assignments of `name` made before `offset`: Go runs a template in text order. */
@@ -31,7 +39,11 @@ export function outputScope(tree: TemplateTree, rebound: (offset: number) => boo
       const at = step.node.action.start;
       return rangeClass(step.node.pipeline, 'item', rebound(at), at);
     },
-    chartField: chart,
+    chartField: (name) => chart.field(name),
+    callerField: (path, offset) => {
+      const define = tree.defines.find((d) => offset > d.action.start && offset < d.end);
+      return define && chart.callerField(define.name, path);
+    },
   };
   function assigned(a: Assignment): OutputClass {
     return a.role === 'set' ? classifyOutput(a.pipeline, a.rebound, scope, a.offset) : rangeClass(a.pipeline, a.role, a.rebound, a.offset);
@@ -56,6 +68,9 @@ export function outputScope(tree: TemplateTree, rebound: (offset: number) => boo
   function rangeClass(pipeline: Pipeline, role: 'item' | 'key', isRebound: boolean, offset: number): OutputClass {
     if (pipeline.commands.length !== 1) return value;
     const command = pipeline.commands[0];
+    const only = command.args.length === 1 ? command.args[0] : undefined;
+    // `range $k, $v := (dict …)`: the parentheses change nothing.
+    if (only?.kind === 'pipeline' && only.path.length === 0) return rangeClass(only.pipeline, role, isRebound, offset);
     const fn = commandFunction(command);
     const args = command.args.slice(1);
     const term = (t: Term) => termClass(t, isRebound, scope, offset);

@@ -1,7 +1,7 @@
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
-import { chartFieldClasses } from '../helm/chart-fields';
+import { chartScope } from '../helm/chart-scope';
 import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
 import { fieldKind, fieldName } from '../kube/field-types';
@@ -76,7 +76,7 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
 `,
   *check(context) {
     const analysis = analyzeTemplate(context.file, context.text);
-    const scope = outputScope(analysis.tree, analysis.rebound, chartFieldClasses(context));
+    const scope = outputScope(analysis.tree, analysis.rebound, chartScope(context));
     const seen = new Set<string>();
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;

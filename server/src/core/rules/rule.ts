@@ -83,6 +83,8 @@ export interface RuleContext {
    * would otherwise work out again for each of a repository's thousands of files.
    */
   shared<T>(key: string, build: () => T): T;
+  /** The workspace's files under a folder ('' for all), for rules that read a whole chart. */
+  filesUnder(dir: string): readonly string[];
   /** The workspace's Flux graph, for rules about definitions (variables, sources). */
   fluxGraph(): FluxGraph;
   /** The file's suppression comments; `used` is filled in before `runsLast` rules run. */
