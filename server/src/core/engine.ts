@@ -19,7 +19,7 @@ import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { LazyDocumentView } from './workspace/document-view';
 import { editKeepsGraph, fluxInput, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
 import { spanOf, type KnownEdit } from './workspace/text-change';
-import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
+import { holdsRuleMarkers, scalarsOfCleanText, scalarsOfUnrenderedText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
@@ -162,9 +162,12 @@ export class Engine {
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
-    if (text === undefined || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
+    if (text === undefined || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
+    const markers = holdsRuleMarkers(text);
     const graph = this.fluxGraph();
-    return holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) ? undefined : scalarsOfCleanText(text);
+    if (markers && graph.contextsOf(file).length > 0) return undefined;
+    if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file)) return undefined;
+    return markers ? scalarsOfUnrenderedText(text) : scalarsOfCleanText(text);
   }
 
   /**

@@ -8,7 +8,7 @@ import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile, type BlockFile } from './block-yaml';
 import { detachedSlice, setPartSource } from './part-source';
-import { decodeYamlV2 } from './v2/decode';
+import { goYamlScalarCount } from './v2/parser';
 
 export interface YamlProblem {
   message: string;
@@ -116,10 +116,11 @@ export function parseFully(text: string): ParsedFile {
  */
 export function problemsOf(documents: readonly Document.Parsed[], text: string): YamlProblem[] {
   const problems: YamlProblem[] = [];
+  if (!documents.some((d) => d.errors.length > 0) || goYamlScalarCount(text) !== undefined) return problems;
   for (let i = 0; i < documents.length; i++) {
     const e = documents[i].errors[0];
     // After an error the yaml package may end the document early: go-yaml reads on to the next.
-    if (e === undefined || decodeYamlV2(text.slice(documents[i].range[0], documents[i + 1]?.range[0] ?? text.length)).ok) continue;
+    if (e === undefined || goYamlScalarCount(text.slice(documents[i].range[0], documents[i + 1]?.range[0] ?? text.length)) !== undefined) continue;
     // The parser can point one past the end (an unterminated flow collection at EOF).
     const start = Math.min(e.pos[0], text.length);
     problems.push({ message: e.message, range: { start, end: Math.min(Math.max(e.pos[1], start), text.length) }, severity: 'error' });
