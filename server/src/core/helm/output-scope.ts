@@ -3,9 +3,10 @@
  * local set from `printf "%s-%d" …`, `quote` or `include`; an item of a range over `list "a"
  * "b"`; `.Chart.AppVersion` as Chart.yaml writes it. Everything else passes a value through.
  *
- * Variables are collected by name over the whole file (`:=` and `=` alike, every scope): a
- * name assigned a value anywhere is a value. That is coarser than Go's scoping and only ever
- * errs towards judging more actions.
+ * Variables are collected by name over the whole file (`:=` and `=` alike, every scope), and
+ * a read sees every assignment written before it: a name assigned a value in any of them is a
+ * value. That is coarser than Go's scoping (and a loop's later assignment is not seen by an
+ * earlier read), and otherwise only errs towards judging more actions.
  */
 import { either, termClass, classifyOutput, type OutputClass, type OutputScope } from './output-class';
 import { commandFunction, type Pipeline, type Term } from './parse';
