@@ -40,6 +40,13 @@ Not flagged: \`toYaml\` / \`toJson\` (they keep the value's own type on purpose)
 with \`nindent\`, named templates (\`include\`) and release or chart names, digests and
 base64 (\`b64enc\`, \`sha256sum\`), and hand-quoted scalars (see HELM-HAND-QUOTED).
 
+What the template itself decides is judged by what it prints, not as a value passed through:
+\`printf\` with constant text (\`printf ":%v" .Values.port\` is always a string), \`ternary\` of
+two constants, \`tpl (quote …)\`, a local set earlier from such an action or from \`quote\` or
+\`include\`, an item of a range over \`list\` or \`dict\` constants, and \`.Chart\` fields as
+Chart.yaml writes them (\`appVersion: 1.10\` renders \`1.1\`, a number: flagged). Inside a
+\`define\`, a field of the dot is judged by what the chart's \`include\` calls pass there.
+
 ## Why is this bad?
 Helm renders text and reads it back as YAML 1.1, so the value decides the type:
 - a schedule of \`*/5 * * * *\` aborts the whole render with
