@@ -84,6 +84,10 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
   *check(context) {
     const analysis = analyzeTemplate(context.file, context.text);
     const scope = outputScope(analysis.tree, analysis.rebound, chartScope(context));
+    for (const action of analysis.tree.scan.actions) {
+      const node = analysis.tree.nodes.get(action.start);
+      if (node?.type === 'error' && node.limit) yield { range: { start: action.start, end: action.end }, severity: 'information', message: `Not checked: ${node.message}.` };
+    }
     const seen = new Set<string>();
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;
