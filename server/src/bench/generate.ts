@@ -102,7 +102,7 @@ export interface GeneratedRepo {
 }
 
 /** Writes `files` under `root` unless the same generator already wrote it; returns the totals. */
-function writeRepo(root: string, key: object, build: () => Map<string, string>): GeneratedRepo {
+export function writeRepo(root: string, key: object, build: () => Map<string, string>): GeneratedRepo {
   // Beside the repository, not in it: the stamp must not count as one of its files.
   const stampFile = `${root}.stamp.json`;
   const stamp = JSON.stringify({ version: GENERATOR_VERSION, ...key });

@@ -18,6 +18,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
+import { generateChartRepo } from './chart-repo';
 import { generateFleetRepo, generateFluxRepo, generateHelmRepo, listRepo, type GeneratedRepo } from './generate';
 import { benchDir, projectRoot, renderLensCli } from '../dev/project-paths';
 import { FreshFloor } from './baseline';
@@ -26,6 +27,10 @@ import { bestOf, budgetRow, mb, median, ms, rssMarker, table, timeMs, type Bench
 // Five: one run moves by a tenth or more on this kind of machine, and the floor is sampled between them.
 const CHECK_RUNS = 5;
 const RSS_LIMIT = 300 * 1024 * 1024;
+/** Issue 29's budget for a chart repository of bitnami/charts' size: 6 s and 400 MB for the CLI. */
+const CHART_REPO_CHARTS = 130;
+const CHART_REPO_WALL_LIMIT = 6000;
+const CHART_REPO_RSS_LIMIT = 400 * 1024 * 1024;
 
 export async function benchRepos(options: BenchOptions): Promise<string[]> {
   const flux = (files: number) => generateFluxRepo(path.join(benchDir, `flux-${files}`), { files });
@@ -80,6 +85,13 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
     rows.push(files === 10_000 ? budgetRow(`${label}: peak RSS`, rss, RSS_LIMIT, mb) : { what: `${label}: peak RSS`, value: mb(rss) });
     lines.push(`${label}: exit ${runs[0].status}, ${runs[0].stdoutBytes} bytes of JSON report`);
   }
+  const charts = generateChartRepo(path.join(benchDir, 'chart-repo'), CHART_REPO_CHARTS);
+  checkProcess(charts.root);
+  const chartRuns = Array.from({ length: options.quick ? 1 : 3 }, () => checkProcess(charts.root));
+  const chartLabel = `render-lens check, chart repository (${charts.files.toLocaleString('en')} files, ${(charts.bytes / 1024 / 1024).toFixed(0)} MB, bitnami/charts' shape)`;
+  rows.push(budgetRow(`${chartLabel}: wall time`, median(chartRuns.map((r) => r.ms)), CHART_REPO_WALL_LIMIT, ms, `median of ${chartRuns.length}`));
+  rows.push(budgetRow(`${chartLabel}: peak RSS`, Math.max(...chartRuns.map((r) => r.maxRssBytes)), CHART_REPO_RSS_LIMIT, mb));
+  lines.push(`${chartLabel}: exit ${chartRuns[0].status}, ${chartRuns[0].stdoutBytes} bytes of JSON report`);
   return [...lines, '', ...table(rows)];
 }
 

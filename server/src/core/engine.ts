@@ -22,7 +22,7 @@ import { FindingCache, ScalarCache } from './workspace/document-cache';
 import { LazyDocumentView } from './workspace/document-view';
 import { editKeepsGraph, fluxInput, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
 import { spanOf, type KnownEdit } from './workspace/text-change';
-import { holdsRuleMarkers, scalarsOfCleanText } from './workspace/nothing-to-check';
+import { holdsRuleMarkers, scalarsOfCleanText, scalarsOfUnrenderedText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
 import { holdsDefinitions } from './rules/variable-definitions';
 import { writesPostBuild } from './rules/per-graph';
@@ -30,6 +30,7 @@ import type { K8sObject } from './workspace/objects';
 import type { WorkspaceSchema } from './kube/schema-types';
 import { crdSchemasOf, mayHoldCrd, workspaceCrdSchemas } from './kube/workspace-crds';
 import { type ParsedFile, type YamlComment } from './yaml/document';
+import { isGoTemplateFile } from './yaml/go-template-file';
 import { countScalars, scalarsWithDollars, type ScalarSite } from './yaml/scalar-sites';
 import { sourceRange } from './yaml/scalar-text';
 
@@ -192,9 +193,12 @@ export class Engine {
   private nothingToCheck(file: string): number | undefined {
     const text = this.index.text(file);
     // Cheapest first: a keystroke in a manifest with `$` stops at the first test.
-    if (text === undefined || file === configFile || holdsRuleMarkers(text) || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
+    if (text === undefined || file === configFile || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
+    const markers = holdsRuleMarkers(text);
     const graph = this.fluxGraph();
-    return holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) ? undefined : scalarsOfCleanText(text);
+    if (markers && graph.contextsOf(file).length > 0) return undefined;
+    if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file)) return undefined;
+    return markers ? scalarsOfUnrenderedText(text) : scalarsOfCleanText(text);
   }
 
   /**
@@ -281,6 +285,8 @@ export class Engine {
 
   private analyzeChecked(file: string, options: AnalyzeOptions): FileAnalysis {
     const template = this.isHelmTemplate(file);
+    // A Go template outside a chart (a test asset, a `*.tmpl.yaml`) is rendered before YAML reads it.
+    if (!template && isGoTemplateFile(file, this.index.text(file) ?? '')) return { findings: [], fields: 0, checked: nothingCounted };
     // A rule subset (fixture tests) always runs in full, which is also how the shortcut is tested.
     const skipped = template || options.only !== undefined ? undefined : this.nothingToCheck(file);
     if (skipped !== undefined) return { findings: [], fields: skipped, checked: this.substitutes(file) ? { ...nothingCounted, substitutedValues: skipped } : nothingCounted };
@@ -546,6 +552,7 @@ export class Engine {
       parsedFile: (other) => index.parsed(other),
       derived: (other, key, compute) => index.derived(other, key, compute),
       shared: (key, build) => engine.shared(key, build),
+      filesUnder: (dir) => (dir === '' ? index.files() : index.files().filter((f) => f.startsWith(`${dir}/`))),
       fluxGraph: () => engine.fluxGraph(),
       suppressions: () => (suppressions ??= suppressionsOf(parsed.text, parsed.comments, engine.policy().reasonMinLength)),
       policy: () => engine.policy(),

@@ -58,3 +58,10 @@ export function exceedsAliasLimit(document: Document): boolean {
 export function formatSize(units: number): string {
   return units >= 1024 * 1024 ? `${(units / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(units / 1024)} KiB`;
 }
+
+/**
+ * Parentheses nested deeper than this in one template action (Helm's `{{ }}`, Fleet's
+ * `\${ }`) are not followed: the parsers recurse once per level, and 10,000 levels (which Go's
+ * text/template still accepts) overflow the stack. No hand-written template comes near it.
+ */
+export const maxTemplateParenDepth = 100;

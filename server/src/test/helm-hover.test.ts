@@ -158,6 +158,33 @@ suite('helm hover', () => {
   });
 });
 
+suite('helm dependency charts', () => {
+  const app = (dependency: string): Record<string, string> => ({
+    'bitnami/app/Chart.yaml': `apiVersion: v2\nname: app\nversion: 1.0.0\ndependencies:\n${dependency}`,
+    'bitnami/app/values.yaml': 'port: 8080\n',
+    'bitnami/app/templates/service.yaml': 'metadata:\n  name: {{ include "common.names.fullname" . }}\n',
+  });
+  const common = {
+    'bitnami/common/Chart.yaml': 'apiVersion: v2\nname: common\ntype: library\nversion: 2.0.0\n',
+    'bitnami/common/templates/_names.tpl': '{{- define "common.names.fullname" -}}\n{{- printf "%s-svc" .Chart.Name -}}\n{{- end -}}\n',
+  };
+
+  test('`include` reaches a library chart found beside the chart, and through a file:// repository', () => {
+    const sibling = { ...app('  - name: common\n    repository: oci://registry.example.com/charts\n    version: 2.x.x\n'), ...common };
+    assert.match(hoverOn(sibling, 'bitnami/app/templates/service.yaml', '{{ include "common.names.fullname" . }}'), /Renders `app-svc`\./);
+    const moved = Object.fromEntries(Object.entries(common).map(([f, t]) => [f.replace('bitnami/common', 'libs/common'), t]));
+    const linked = { ...app('  - name: common\n    repository: file://../../libs/common\n    version: 2.x.x\n'), ...moved };
+    assert.match(hoverOn(linked, 'bitnami/app/templates/service.yaml', '{{ include "common.names.fullname" . }}'), /Renders `app-svc`\./);
+  });
+
+  test('a dependency that is not in the repository is named plainly, not reported as a Helm failure', () => {
+    const alone = app('  - name: common\n    repository: oci://registry.example.com/charts\n    version: 2.x.x\n');
+    const hover = hoverOn(alone, 'bitnami/app/templates/service.yaml', '{{ include "common.names.fullname" . }}');
+    assert.match(hover, /not defined in this chart, so it may come from the dependency chart `common`, which is not in this repository/);
+    assert.doesNotMatch(hover, /Helm fails|no template/);
+  });
+});
+
 suite('helm evaluation', () => {
   test('`required` fails as Helm words it, at the command', () => {
     const rendered = render('a: ""\n', 'x: {{ required "a is required" .Values.a }}\n');

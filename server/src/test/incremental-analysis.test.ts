@@ -45,8 +45,9 @@ suite('incremental analysis = a fresh check', () => {
       }
       host.setFile(patch, files[patch]);
     }
-    // Findings must be there to go stale: the edits keep most of the manifest's.
-    assert.ok(checked > 500, `only ${checked} findings compared`);
+    // Findings must be there to go stale: the edits keep most of the manifest's (a document an
+    // edit breaks gives one syntax finding, not a cascade).
+    assert.ok(checked > 400, `only ${checked} findings compared`);
   }).timeout(120_000);
 
   test("edits with the editor's spans: exact, wider than the change, or from another text", () => {

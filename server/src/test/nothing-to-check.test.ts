@@ -12,17 +12,31 @@ import { RULES } from '../core/rules';
 import { holdsRuleMarkers, scalarsOfCleanText } from '../core/workspace/nothing-to-check';
 import { parseYamlFile } from '../core/yaml/document';
 import { scalarsOf } from '../core/yaml/scalar-sites';
+import { goYamlScalarCount } from '../core/yaml/v2/parser';
 import { loadRepos, mutatedRepoArb } from './support/mutations';
 
 const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);
 const numRuns = Number(process.env.RENDER_LENS_FUZZ_RUNS ?? 150);
 const allRules = RULES.map((rule) => rule.id);
 
+/**
+ * Whether go-yaml and the yaml package count a different number of scalars in a text both
+ * read, or the yaml package misreads one go-yaml reads (`*app: x`, stray BOMs): a file only
+ * go-yaml reads is counted as go-yaml reads it, a full check counts the yaml package's nodes.
+ * Only the count can differ then, never a finding.
+ */
+function countsDisagree(text: string): boolean {
+  const counted = goYamlScalarCount(text);
+  if (counted === undefined) return false;
+  const parsed = parseYamlFile(text);
+  return parsed.documents.some((d) => d.errors.length > 0) || counted !== parsed.documents.reduce((n, d) => n + [...scalarsOf(d, text)].length, 0);
+}
+
 function compare(files: Record<string, string>): void {
   const shortcut = new Engine(new MemoryHost(files)).analyzeWorkspace();
   const full = new Engine(new MemoryHost(files)).analyzeWorkspace([''], { only: allRules });
   assert.deepEqual(shortcut.findings, full.findings);
-  assert.equal(shortcut.fields, full.fields);
+  if (!Object.entries(files).some(([file, text]) => /\.ya?ml$/.test(file) && countsDisagree(text))) assert.equal(shortcut.fields, full.fields);
   assert.equal(shortcut.files, full.files);
 }
 
@@ -47,6 +61,7 @@ suite('files nothing can be reported on', () => {
         taken++;
         const parsed = parseYamlFile(text);
         assert.deepEqual(parsed.problems, [], `${repo.name}/${file}`);
+        if (countsDisagree(text)) continue;
         assert.equal(count, parsed.documents.reduce((n, d) => n + [...scalarsOf(d, text)].length, 0), `${repo.name}/${file}`);
       }
     }

@@ -38,6 +38,8 @@ export interface TemplateSource {
 export interface TemplateProblem {
   range: Range;
   message: string;
+  /** Lower than the rule's error: `information` for what Render Lens did not check. */
+  severity?: 'information';
   fix?: { title: string; range: Range; newText: string };
 }
 
@@ -140,7 +142,9 @@ export function analyzeTemplate(source: TemplateSource): TemplateAnalysis {
       problems.push({ range, message: `Fleet cannot parse ${source.where} as a template: function "${call.name}" not defined.` });
     }
   }
-  if (parsed.error) {
+  if (parsed.error?.limit) {
+    problems.push({ range: toSource(parsed.error.pos, parsed.error.end), message: `Not checked: ${parsed.error.message}.`, severity: 'information' });
+  } else if (parsed.error) {
     const { message, pos, end, unclosed } = parsed.error;
     const hint = unclosed ? ` (this \`${unclosed}\` has no \`\${ end }\`)` : '';
     problems.push({ range: toSource(pos, end), message: `Fleet cannot parse ${source.where} as a template (\${ } delimiters): ${message}${hint}.` });

@@ -25,8 +25,10 @@ export interface Chart {
   values: TValue;
   valuesError?: string;
   metadata: GoStruct;
-  /** Named templates from every template of the chart; the last definition wins, as in Helm. */
+  /** Named templates from every template of the chart and of the dependencies found; the last definition wins, as in Helm. */
   defines: Map<string, DefinedTemplate>;
+  /** Dependencies of Chart.yaml whose chart is not in the workspace: their named templates are unknown. */
+  missingDependencies: string[];
   trees: Map<string, TemplateTree>;
 }
 
@@ -49,8 +51,8 @@ export function templateName(chart: Pick<Chart, 'dir' | 'name'>, file: string): 
 }
 
 export function loadChart(dir: string, files: ChartFiles): Chart {
-  const metadataMap = readYamlMap(files.text(join(dir, 'Chart.yaml')));
-  const metadata = chartMetadata(metadataMap);
+  const chartYaml = files.text(join(dir, 'Chart.yaml'));
+  const metadata = chartMetadataOf(chartYaml);
   const name = metadata.fields.get('Name');
   const valuesFile = join(dir, 'values.yaml');
   const valuesText = files.text(valuesFile);
@@ -64,10 +66,22 @@ export function loadChart(dir: string, files: ChartFiles): Chart {
       values = new Unknown(`values.yaml does not parse: ${read.error}`);
     }
   }
-  const templatesDir = join(dir, 'templates');
-  const templateFiles = files.list ? files.list(templatesDir).filter((f) => /\.(ya?ml|tpl|txt)$/i.test(f)) : [join(templatesDir, '_helpers.tpl')];
   const trees = new Map<string, TemplateTree>();
   const defines = new Map<string, DefinedTemplate>();
+  const missingDependencies: string[] = [];
+  // Dependencies first: the chart's own definitions win over a library chart's.
+  for (const dependency of dependenciesOf(chartYaml)) {
+    const found = dependencyDir(dir, dependency, files);
+    if (found === undefined) missingDependencies.push(dependency.name);
+    else readTemplates(found, files, trees, defines);
+  }
+  readTemplates(dir, files, trees, defines);
+  return { dir, name: typeof name === 'string' && name !== '' ? name : dir.split('/').pop() || 'chart', valuesFile, values, valuesError, metadata, defines, missingDependencies, trees };
+}
+
+function readTemplates(dir: string, files: ChartFiles, trees: Map<string, TemplateTree>, defines: Map<string, DefinedTemplate>): void {
+  const templatesDir = join(dir, 'templates');
+  const templateFiles = files.list ? files.list(templatesDir).filter((f) => /\.(ya?ml|tpl|txt)$/i.test(f)) : [join(templatesDir, '_helpers.tpl')];
   for (const file of [...templateFiles].sort()) {
     const text = files.text(file);
     if (text === undefined) continue;
@@ -75,7 +89,48 @@ export function loadChart(dir: string, files: ChartFiles): Chart {
     trees.set(file, tree);
     for (const define of tree.defines) defines.set(define.name, define);
   }
-  return { dir, name: typeof name === 'string' && name !== '' ? name : dir.split('/').pop() || 'chart', valuesFile, values, valuesError, metadata, defines, trees };
+}
+
+interface Dependency {
+  name: string;
+  repository: string;
+}
+
+/** The `dependencies` of a Chart.yaml text. */
+function dependenciesOf(chartYaml: string | undefined): Dependency[] {
+  const list = readYamlMap(chartYaml).get('dependencies');
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    if (!(entry instanceof GoMap)) return [];
+    const name = entry.get('name');
+    const repository = entry.get('repository');
+    return typeof name === 'string' && name !== '' ? [{ name, repository: typeof repository === 'string' ? repository : '' }] : [];
+  });
+}
+
+/**
+ * Where a dependency's chart is in the workspace: a `file://` repository relative to the chart,
+ * a vendored `charts/<name>/`, or a sibling chart of that name (a repository of charts whose
+ * library chart sits beside them, as bitnami/charts' `common` does).
+ */
+function dependencyDir(dir: string, dependency: Dependency, files: ChartFiles): string | undefined {
+  const parent = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+  const candidates: Array<string | undefined> = [join(dir, `charts/${dependency.name}`), join(parent, dependency.name)];
+  if (dependency.repository.startsWith('file://')) candidates.unshift(normalize(join(dir, dependency.repository.slice('file://'.length))));
+  return candidates.find((candidate): candidate is string => candidate !== undefined && candidate !== dir && files.text(join(candidate, 'Chart.yaml')) !== undefined);
+}
+
+/** `a/b/../c` → `a/c`; undefined when the path leaves the workspace. */
+function normalize(path: string): string | undefined {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length === 0) return undefined;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.join('/');
 }
 
 function readYamlMap(text: string | undefined): GoMap {
@@ -96,6 +151,11 @@ const metadataFields: Array<[string, string]> = [
   ['icon', 'Icon'],
   ['apiVersion', 'APIVersion'],
 ];
+
+/** `.Chart` as Helm fills it from a Chart.yaml's text. */
+export function chartMetadataOf(text: string | undefined): GoStruct {
+  return chartMetadata(readYamlMap(text));
+}
 
 function chartMetadata(map: GoMap): GoStruct {
   const fields = new Map<string, TValue>();

@@ -125,6 +125,12 @@ export function executeTemplate(chart: Chart, file: string, options: ExecuteOpti
   return rendered;
 }
 
+/** `the dependency chart \`common\`` or `one of the dependency charts \`a\`, \`b\``. */
+function dependencyNames(names: readonly string[]): string {
+  const list = names.map((n) => `\`${n}\``).join(', ');
+  return names.length === 1 ? `the dependency chart ${list}` : `one of the dependency charts ${list}`;
+}
+
 function parseErrorText(frame: Frame, error: { offset: number; message: string }): string {
   const { line } = lineCol(frame.text, error.offset);
   return `parse error at (${frame.name}:${line}): ${error.message}`;
@@ -197,7 +203,7 @@ class Execution {
         return this.range(node, dot, vars, out, frame, top);
       case 'template': {
         const data = node.pipeline ? this.pipeline(node.pipeline, dot, vars, frame) : null;
-        if (!this.chart.defines.has(node.name)) this.fail(frame, node.action.start, `template "${node.name}" not defined`, node.action);
+        if (!this.chart.defines.has(node.name) && this.chart.missingDependencies.length === 0) this.fail(frame, node.action.start, `template "${node.name}" not defined`, node.action);
         this.callDefine(node.name, data, out, node.action, frame);
         return;
       }
@@ -327,6 +333,11 @@ class Execution {
 
   private callDefine(name: string, data: TValue, out: Out, action: TemplateAction, frame: Frame): void {
     const define = this.chart.defines.get(name);
+    if (!define && this.chart.missingDependencies.length > 0) {
+      // Not Helm's error: the template may well live in a dependency this workspace lacks.
+      out.write(UNKNOWN_TEXT, frame.file, action.start, true, 'multi-line', `in "${name}": not defined in this chart, so it may come from ${dependencyNames(this.chart.missingDependencies)}, which is not in this repository`);
+      return;
+    }
     // `include` reports a missing template through its caller (`error calling include: …`).
     if (!define) throw new TemplateError(`template: no template "${name}" associated with template "gotpl"`);
     if (this.depth >= maxDepth) {

@@ -40,7 +40,7 @@ export function helmHoverAt(engine: Engine, file: string, offset: number): Hover
   const range = { start: action.start, end: action.end };
   const title = `**${codeSpan(text.slice(action.start, action.end))}** — Helm template`;
   const lines = [title, ''];
-  if (node.type === 'error') return { range, markdown: [...lines, `Helm cannot parse this: \`${node.message}\`.`].join('\n') };
+  if (node.type === 'error') return { range, markdown: [...lines, node.limit ? `Not evaluated: ${node.message}.` : `Helm cannot parse this: \`${node.message}\`.`].join('\n') };
   const steps = ancestorsOf(tree.body, action.start);
   if (!steps) {
     lines.push('Inside a `define`: what it renders depends on the data each `include` passes.');

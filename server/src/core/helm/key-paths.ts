@@ -53,13 +53,17 @@ const maskOrSpace = /^[\u0001\s]*$/;
 
 /** The text with every action replaced by MASK characters (line breaks kept). */
 function maskActions(text: string, actions: readonly TemplateAction[]): string {
-  let out = '';
+  const parts: string[] = [];
   let at = 0;
   for (const a of actions) {
-    out += text.slice(at, a.start) + text.slice(a.start, a.end).replace(/[^\r\n]/g, MASK);
+    parts.push(text.slice(at, a.start));
+    // Most actions sit on one line: one repeat, not a regular expression over each.
+    const action = text.slice(a.start, a.end);
+    parts.push(action.includes('\n') || action.includes('\r') ? action.replace(/[^\r\n]/g, MASK) : MASK.repeat(action.length));
     at = a.end;
   }
-  return out + text.slice(at);
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 export function templateLayout(tree: TemplateTree): TemplateLayout {

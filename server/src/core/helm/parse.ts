@@ -4,6 +4,7 @@
  * commands joined by `|`, following text/template's grammar. Every node keeps its source
  * offsets, so rules can point at a function name or append `| quote` after the last command.
  */
+import { maxTemplateParenDepth } from '../limits';
 import type { TemplateAction } from './scan';
 
 export type Term =
@@ -41,7 +42,8 @@ export type ActionNode =
   | { type: 'end' | 'break' | 'continue' | 'comment' }
   | { type: 'define'; name: string }
   | { type: 'template' | 'block'; name: string; pipeline?: Pipeline }
-  | { type: 'error'; message: string; offset: number };
+  /** `limit`: Render Lens does not follow this action (limits.ts); Helm may well parse it. */
+  | { type: 'error'; message: string; offset: number; limit?: boolean };
 
 type Token =
   | { t: 'word' | 'field' | 'variable' | 'string' | 'number' | 'char' | 'punct'; text: string; start: number; end: number; spaced: boolean; value?: string }
@@ -51,6 +53,8 @@ class ParseError extends Error {
   constructor(
     message: string,
     readonly offset: number,
+    /** Past Render Lens's bound (limits.ts), not a Helm error. */
+    readonly limit = false,
   ) {
     super(message);
   }
@@ -146,6 +150,7 @@ const keywords = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'templ
 
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
 
   peek(): Token {
@@ -292,10 +297,16 @@ class Parser {
         return { kind: 'function', name: token.text, start, end };
       case 'punct':
         if (token.text === '(') {
-          const pipeline = this.pipeline(true, true);
-          const close = this.next();
-          if (close.text !== ')') throw new ParseError('unclosed left paren', start);
-          return { kind: 'pipeline', pipeline, path: [], start, end: close.end };
+          if (this.depth >= maxTemplateParenDepth) throw new ParseError(`parentheses nest more than ${maxTemplateParenDepth} deep here, more than Render Lens follows`, start, true);
+          this.depth++;
+          try {
+            const pipeline = this.pipeline(true, true);
+            const close = this.next();
+            if (close.text !== ')') throw new ParseError('unclosed left paren', start);
+            return { kind: 'pipeline', pipeline, path: [], start, end: close.end };
+          } finally {
+            this.depth--;
+          }
         }
         break;
     }
@@ -320,7 +331,7 @@ export function parseAction(source: string, action: TemplateAction): ActionNode 
     if (parser.peek().t !== 'eof') throw new ParseError(`unexpected "${parser.peek().text}"`, parser.peek().start);
     return node;
   } catch (error) {
-    if (error instanceof ParseError) return { type: 'error', message: error.message, offset: error.offset };
+    if (error instanceof ParseError) return error.limit ? { type: 'error', message: error.message, offset: error.offset, limit: true } : { type: 'error', message: error.message, offset: error.offset };
     throw error;
   }
 }

@@ -7,7 +7,7 @@
 import { yamlToJson } from '../yaml/v2/yaml-to-json';
 import { GoMap, type GoValue } from '../yaml/v2/value';
 import type { FieldSlot } from './key-paths';
-import { classifyOutput, type OutputClass } from './output-class';
+import { classifyOutput, type OutputClass, type OutputScope } from './output-class';
 import type { Pipeline } from './parse';
 import type { TemplateAnalysis } from './template-file';
 
@@ -32,7 +32,7 @@ export interface ScalarFailure {
 }
 
 /** The scalar's parts with each action classified; undefined when control actions sit inside. */
-export function scalarPieces(slot: FieldSlot, analysis: TemplateAnalysis): ScalarPiece[] | undefined {
+export function scalarPieces(slot: FieldSlot, analysis: TemplateAnalysis, scope?: OutputScope): ScalarPiece[] | undefined {
   const pieces: ScalarPiece[] = [];
   for (const part of slot.parts) {
     if (part.kind === 'text') {
@@ -42,7 +42,7 @@ export function scalarPieces(slot: FieldSlot, analysis: TemplateAnalysis): Scala
     const node = analysis.tree.nodes.get(part.action.start);
     if (node?.type === 'comment') continue;
     if (node?.type !== 'output' || node.pipeline.declarations.length > 0) return undefined;
-    pieces.push({ kind: 'action', start: part.action.start, end: part.action.end, pipeline: node.pipeline, output: classifyOutput(node.pipeline, analysis.rebound(part.action.start)) });
+    pieces.push({ kind: 'action', start: part.action.start, end: part.action.end, pipeline: node.pipeline, output: classifyOutput(node.pipeline, analysis.rebound(part.action.start), scope, part.action.start) });
   }
   return pieces;
 }
@@ -64,42 +64,66 @@ export function typeName(value: GoValue): 'string' | 'bool' | 'number' | 'null' 
   return 'number';
 }
 
-/** The text an action stands for when probing, or undefined when the scalar cannot be judged. */
-function standIn(piece: ScalarPiece, probe: string): string | undefined {
-  const output = piece.output!;
+/** The texts an output may print when probing (several for `either`), or undefined when the scalar cannot be judged. */
+function standIns(output: OutputClass, probe: string): string[] | undefined {
   switch (output.kind) {
     case 'value':
-      return probe;
+      return [probe];
     case 'quoted':
-      return output.squote ? "'x'" : '"x"';
+      return [output.squote ? "'x'" : '"x"'];
     case 'literal':
-      return output.text;
+      return [output.text];
+    case 'format':
+      return [formatWith(output.format, probe)];
+    case 'either': {
+      const all = output.options.map((o) => standIns(o, probe));
+      return all.some((a) => a === undefined) ? undefined : all.flat() as string[];
+    }
     case 'name':
-      return 'release-name';
+      return ['release-name'];
     case 'opaque':
-      return 'YWJj';
+      return ['YWJj'];
     default:
       return undefined;
   }
 }
 
+/** A printf format with every operand printing `probe` (`%q` a quoted string, `%%` a percent). */
+function formatWith(format: string, probe: string): string {
+  return format.replace(/%[-+# 0]*(\d+|\*)?(\.(\d+|\*)?)?([a-zA-Z%])/g, (_, _w, _p, _pp, verb: string) => (verb === '%' ? '%' : verb === 'q' ? '"x"' : probe));
+}
+
+/** Whether an output's text depends on a value: it takes the probe. */
+function takesProbe(output: OutputClass | undefined): boolean {
+  if (!output) return false;
+  if (output.kind === 'value') return true;
+  if (output.kind === 'format') return /%[^%]/.test(output.format.replace(/%%/g, ''));
+  return output.kind === 'either' && output.options.some(takesProbe);
+}
+
+/** At most this many renderings of one scalar are judged per probe (each `either` multiplies them). */
+const maxRenderings = 64;
+
 /**
  * The first probe that breaks the scalar or makes it a non-string; undefined when every probe
  * keeps it a string or the scalar holds structured or block output. With several value
- * actions, each takes the probe in turn while the others print `1`.
+ * actions, each takes the probe in turn while the others print `1`; an action that may print
+ * one of several texts is judged with each.
  */
 export function judgeScalar(text: string, pieces: readonly ScalarPiece[], probes: readonly string[]): ScalarFailure | undefined {
-  const valueActions = pieces.filter((p) => p.output?.kind === 'value');
+  const valueActions = pieces.filter((p) => takesProbe(p.output));
   const trials = valueActions.length === 0 ? [{ probe: probes[0], target: undefined }] : probes.flatMap((probe) => valueActions.map((target) => ({ probe, target })));
   for (const { probe, target } of trials) {
-    let rendered = '';
+    let renderings = [''];
     for (const piece of pieces) {
-      const part = piece.kind === 'text' ? text.slice(piece.start, piece.end) : standIn(piece, piece === target ? probe : '1');
-      if (part === undefined) return undefined;
-      rendered += part;
+      const parts = piece.kind === 'text' ? [text.slice(piece.start, piece.end)] : standIns(piece.output!, piece === target ? probe : '1');
+      if (parts === undefined) return undefined;
+      renderings = renderings.flatMap((r) => parts.map((p) => r + p)).slice(0, maxRenderings);
     }
-    const verdict = yamlVerdict(rendered);
-    if (!verdict.ok || verdict.type !== 'string') return { probe, rendered, verdict, target };
+    for (const rendered of renderings) {
+      const verdict = yamlVerdict(rendered);
+      if (!verdict.ok || verdict.type !== 'string') return { probe, rendered, verdict, target };
+    }
   }
   return undefined;
 }

@@ -24,8 +24,9 @@ export function* squoteReports(context: RuleContext, analysis: TemplateAnalysis)
   const files: ChartFiles = { text: (path) => (path === context.file ? context.text : context.parsedFile(path)?.text) };
   const dir = chartDirOf(context.file, files);
   if (dir === undefined) return;
-  const chart = loadChart(dir, files);
-  // The file under check may not be a listed template (no listing here): use its own tree.
+  // Loaded once per chart and check (its values parse is the cost), then given this file's own tree.
+  const loaded = context.shared(`helm-chart:${dir}`, () => loadChart(dir, files));
+  const chart = { ...loaded, trees: new Map(loaded.trees), defines: new Map(loaded.defines) };
   chart.trees.set(context.file, analysis.tree);
   for (const define of analysis.tree.defines) chart.defines.set(define.name, define);
   for (const [offset] of candidates) {

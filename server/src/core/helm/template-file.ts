@@ -13,14 +13,14 @@ export interface TemplateAnalysis {
   rebound(offset: number): boolean;
 }
 
-const cache = new Map<string, TemplateAnalysis>();
+/** By file, with the text it was made from: a key holding the text made every lookup hash it whole. */
+const cache = new Map<string, { text: string; analysis: TemplateAnalysis }>();
 /** Enough for every template of a large chart: a hover loads them all. */
 const cacheSize = 128;
 
 export function analyzeTemplate(file: string, text: string): TemplateAnalysis {
-  const key = `${file}\u0000${text}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
+  const hit = cache.get(file);
+  if (hit && hit.text === text) return hit.analysis;
   const tree = buildTree(file, text);
   let layout: TemplateLayout | undefined;
   const analysis: TemplateAnalysis = {
@@ -32,7 +32,8 @@ export function analyzeTemplate(file: string, text: string): TemplateAnalysis {
     },
     rebound: (offset) => reboundAt(tree, offset),
   };
-  cache.set(key, analysis);
+  cache.delete(file);
+  cache.set(file, { text, analysis });
   if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
   return analysis;
 }

@@ -80,7 +80,8 @@ export function buildTree(file: string, text: string): TemplateTree {
       case 'comment':
         break;
       case 'error':
-        fail(node.offset, node.message);
+        // An action past Render Lens's bound is not followed; it does not make Helm fail.
+        if (!node.limit) fail(node.offset, node.message);
         break;
       case 'output':
         top().target.push({ type: 'output', action, pipeline: node.pipeline });

@@ -60,7 +60,7 @@ clusters lack fails the render for those clusters: write
       for (const source of valuesTemplates(doc)) {
         for (const problem of analyzeTemplate(source).problems) {
           const fixes = problem.fix ? [{ title: problem.fix.title, edits: [{ range: problem.fix.range, newText: problem.fix.newText }], preferred: true }] : [];
-          yield { range: problem.range, message: problem.message, fixes };
+          yield { range: problem.range, message: problem.message, fixes, ...(problem.severity ? { severity: problem.severity } : {}) };
         }
       }
     }

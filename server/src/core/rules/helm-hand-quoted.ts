@@ -1,6 +1,7 @@
+import type { FieldSlot } from '../helm/key-paths';
 import { commandFunction, type Pipeline } from '../helm/parse';
 import { printfQuoted, replaceWithQuoted } from '../helm/quote-fixes';
-import { scalarPieces } from '../helm/scalar-judge';
+import { scalarPieces, type ScalarPiece } from '../helm/scalar-judge';
 import { actionAt } from '../helm/scan';
 import { squoteReports } from '../helm/squote-values';
 import { analyzeTemplate } from '../helm/template-file';
@@ -12,6 +13,37 @@ const numeric = new Set(['int', 'int64', 'float64', 'len', 'add', 'add1', 'sub',
 
 function printsNumber(pipeline: Pipeline): boolean {
   return numeric.has(commandFunction(pipeline.commands[pipeline.commands.length - 1]) ?? '');
+}
+
+/**
+ * Names of values that hold free text, where a `"` or `\` is ordinary: secrets, prose,
+ * expressions, documents. An image, a port, a duration or a host name never holds one, and
+ * hand-quoting those (`image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"`) is
+ * safe; a hint there is noise.
+ */
+const freeText = /pass(word|wd|phrase)?|secret|token|credential|descr|message|msg|comment|note|text|summary|title|banner|query|regexp?|pattern|expr|script|json|body|content|template|dsn|html/i;
+/** …unless the name says it holds a name, an address or a reference (`existingPasswordSecret`, `secretName`, `alertQueryUrl`). */
+const reference = /(name|url|uri|key|ref|file|path|dir)$|^existing/i;
+const namesFreeText = (name: string) => freeText.test(name) && !reference.test(name);
+
+/** Whether the field is an annotation (where JSON and prose live) or named like free text, or a value the actions read is. */
+function holdsFreeText(path: FieldSlot['path'], pieces: readonly ScalarPiece[]): boolean {
+  const field = path[path.length - 1];
+  if (path.length >= 3 && path[path.length - 3] === 'metadata' && path[path.length - 2] === 'annotations') return true;
+  if (typeof field === 'string' && namesFreeText(field)) return true;
+  return pieces.some((p) => p.pipeline !== undefined && namesRead(p.pipeline).some(namesFreeText));
+}
+
+/** The last name of each field or variable a pipeline reads: `.Values.auth.password` → `password`. */
+function namesRead(pipeline: Pipeline): string[] {
+  const names: string[] = [];
+  for (const command of pipeline.commands) {
+    for (const arg of command.args) {
+      if (arg.kind === 'field' || arg.kind === 'variable') names.push(arg.path.length > 0 ? arg.path[arg.path.length - 1] : arg.kind === 'variable' ? arg.name.slice(1) : '');
+      else if (arg.kind === 'pipeline') names.push(...namesRead(arg.pipeline), ...arg.path.slice(-1));
+    }
+  }
+  return names;
 }
 
 /**
@@ -29,7 +61,11 @@ export const helmHandQuoted: Rule = {
 
 ## What it does
 In a Helm chart template, flags a quoted YAML scalar whose text comes from an action that
-passes a value through: \`"{{ .Values.x }}"\`, \`'{{ .Values.x }}'\`, \`"{{ .Values.a }}-x"\`.
+passes a value through: \`"{{ .Values.x }}"\`, \`'{{ .Values.x }}'\`, \`"{{ .Values.a }}-x"\`,
+where the value can hold a quote or a backslash: an annotation, or a field or value named
+like free text (a password, secret or token, a description, message or comment, a query,
+pattern or expression, a script, JSON, a template). Hand-quoted images, ports, durations and
+host names are left alone: they never hold one, and the idiom is safe there.
 These are hints: the output is a string, and only some values break it. Two cases are
 certain and reported as errors:
 - \`"{{ .Values.x | quote }}"\`, quoted twice: it renders \`""x""\`, which is never valid YAML;
@@ -78,7 +114,7 @@ action: \`{{ printf "%v-x" .Values.a | quote }}\`. Prefer \`quote\` over \`squot
         yield { range, severity: 'error', message: `${source} is quoted twice: \`quote\` writes its own quotes, which end the hand-quoted string early (\`""…""\`): not valid YAML whatever the value.`, fixes };
         continue;
       }
-      if (!passes) continue;
+      if (!passes || !holdsFreeText(slot.path, pieces)) continue;
       const fixes: RuleFix[] = [];
       if (single && action) fixes.push({ title: 'Replace the hand quotes with `| quote`', edits: [replaceWithQuoted(context.text, range, action, single.pipeline!)], preferred: true });
       else {

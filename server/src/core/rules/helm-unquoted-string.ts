@@ -1,8 +1,11 @@
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
+import { chartScope } from '../helm/chart-scope';
+import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
 import { fieldName } from '../kube/field-types';
+import { holdsFreeText } from '../kube/free-text-fields';
 import { isStringField, type WorkspaceSchema } from '../kube/schema-types';
 import { codeSpan } from '../render/values';
 import type { Rule, RuleFix } from './rule';
@@ -25,14 +28,16 @@ export const helmUnquotedString: Rule = {
 
 ## What it does
 In a Helm chart template, flags an action (\`{{ … }}\`) whose output makes up a plain YAML
-scalar of a field that the Kubernetes schema types as a string — CronJob \`spec.schedule\`,
-\`env[].value\`, \`metadata.labels\` and \`metadata.annotations\` values, ConfigMap \`data\`,
-container \`image\`, \`args\` and \`command\` items, Ingress \`host\` and \`path\`, HTTP header
-values, and every other string field of the built-in kinds, Flux, cert-manager,
-external-secrets and the Prometheus operator — unless its pipeline ends in \`quote\` or
-\`squote\`. A kind no schema knows is judged on its \`metadata\` only. Enum fields
-(\`imagePullPolicy\`, Service \`type\`) are not flagged: none of their names re-types, and
-a value outside them is rejected however it is quoted.
+scalar of a field that the Kubernetes schema types as a string *and* that users commonly fill
+with numbers or booleans — CronJob \`spec.schedule\`, \`env[].value\`, \`metadata.labels\` and
+\`metadata.annotations\` values, ConfigMap and Secret \`data\`, container \`args\` and
+\`command\` items, selectors, taints and tolerations, and \`image\`, \`host\`, \`tag\` and
+\`version\` fields (\`1.10\` arrives as the float 1.1) — unless its pipeline ends in \`quote\`
+or \`squote\`. The schema covers the built-in kinds, Flux, cert-manager, external-secrets, the
+Prometheus operator and the workspace's own CRDs. Other string fields (names, paths,
+intervals) are not flagged: they are as unquoted, but a volume is never named \`true\`, and a
+chart repository has a thousand of them. Enum fields (\`imagePullPolicy\`, Service \`type\`)
+are not flagged either: none of their names re-types.
 
 Every branch of the template is read, so a resource behind \`{{- if .Values.x.enabled }}\` is
 checked even when the chart's defaults disable it. A scalar that mixes literal text and
@@ -42,6 +47,13 @@ a minute of \`*/5\` makes the whole line an invalid alias; \`name: app-{{ .Value
 Not flagged: \`toYaml\` / \`toJson\` (they keep the value's own type on purpose), blocks written
 with \`nindent\`, named templates (\`include\`) and release or chart names, digests and
 base64 (\`b64enc\`, \`sha256sum\`), and hand-quoted scalars (see HELM-HAND-QUOTED).
+
+What the template itself decides is judged by what it prints, not as a value passed through:
+\`printf\` with constant text (\`printf ":%v" .Values.port\` is always a string), \`ternary\` of
+two constants, \`tpl (quote …)\`, a local set earlier from such an action or from \`quote\` or
+\`include\`, an item of a range over \`list\` or \`dict\` constants, and \`.Chart\` fields as
+Chart.yaml writes them (\`appVersion: 1.10\` renders \`1.1\`, a number: flagged). Inside a
+\`define\`, a field of the dot is judged by what the chart's \`include\` calls pass there.
 
 ## Why is this bad?
 Helm renders text and reads it back as YAML 1.1, so the value decides the type:
@@ -79,14 +91,19 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
 `,
   *check(context) {
     const analysis = analyzeTemplate(context.file, context.text);
+    const scope = outputScope(analysis.tree, analysis.rebound, chartScope(context));
+    for (const action of analysis.tree.scan.actions) {
+      const node = analysis.tree.nodes.get(action.start);
+      if (node?.type === 'error' && node.limit) yield { range: { start: action.start, end: action.end }, severity: 'information', message: `Not checked: ${node.message}.` };
+    }
     const seen = new Set<string>();
     let workspace: readonly WorkspaceSchema[] | undefined;
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;
       if (slot.isKey || slot.style !== 'plain' || seen.has(key)) continue;
       seen.add(key);
-      if (!isStringField({ kind: slot.kind }, slot.path, (workspace ??= context.workspaceSchemas()))) continue;
-      const pieces = scalarPieces(slot, analysis);
+      if (!holdsFreeText(slot.kind, slot.path) || !isStringField({ kind: slot.kind }, slot.path, (workspace ??= context.workspaceSchemas()))) continue;
+      const pieces = scalarPieces(slot, analysis, scope);
       if (!pieces || !pieces.some((p) => p.kind === 'action')) continue;
       const failure = judgeScalar(context.text, pieces, probesFor(slot));
       if (!failure) continue;
@@ -108,7 +125,8 @@ function message(text: string, slot: FieldSlot, pieces: readonly ScalarPiece[], 
   const schedule = failure.probe === '*/5';
   const consequence = isMetadata(slot) ? 'Helm fails with `unable to build kubernetes objects from release manifest`' : `the API server rejects the ${slot.kind ?? 'object'}`;
   if (pieces.length === 1) {
-    if (pieces[0].output?.kind === 'literal') {
+    // No value took a probe: the template alone decides what it prints.
+    if (failure.target === undefined) {
       return `${field} must be a string, but ${codeSpan(source)} renders ${codeSpan(failure.rendered)}, which YAML reads as a ${verdictType(failure)}: ${consequence}. Add \`| quote\`.`;
     }
     if (schedule) return `${field} must be a string, but ${codeSpan(source)} renders bare: a schedule like \`*/5 * * * *\` aborts the render with \`error converting YAML to JSON: yaml: line N: did not find expected alphabetic or numeric character\`, an error that names the template, not the value. Add \`| quote\`.`;

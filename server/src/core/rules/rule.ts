@@ -85,6 +85,8 @@ export interface RuleContext {
    * would otherwise work out again for each of a repository's thousands of files.
    */
   shared<T>(key: string, build: () => T): T;
+  /** The workspace's files under a folder ('' for all), for rules that read a whole chart. */
+  filesUnder(dir: string): readonly string[];
   /** The workspace's Flux graph, for rules about definitions (variables, sources). */
   fluxGraph(): FluxGraph;
   /** The reviewed exceptions of `.render-lens.yaml`: `allow:` entries, reason length, strict dollars. */

@@ -250,6 +250,10 @@ function watch(context: RuleContext, scalars: ContextScalars | undefined): { con
       wide = true;
       return context.shared(key, build);
     },
+    filesUnder(dir) {
+      wide = true;
+      return context.filesUnder(dir);
+    },
     fluxGraph() {
       wide = true;
       return context.fluxGraph();

@@ -10,7 +10,15 @@
 import type { WorkspaceHost } from '../host';
 import { maxCachedParses, maxCachedSource } from '../limits';
 import type { ParsedFile } from '../yaml/document';
+import { isGoTemplateFile } from '../yaml/go-template-file';
 import { modelOf, modelOfRoots, type FileModel } from './file-model';
+
+/**
+ * A Go template (a chart template, a test asset) holds no object anyone applies as written:
+ * Helm or a test renders it first. Reading it as YAML made a million syntax errors on
+ * bitnami/charts, and its objects would only be guesses.
+ */
+const goTemplateModel: FileModel = Object.freeze({ roots: [], objects: [] });
 import { objectsOf, type K8sObject } from './objects';
 import { parseIncremental, reparseYamlFile } from './reparse';
 import { spanOf, type ChangedSpan, type KnownEdit } from './text-change';
@@ -183,7 +191,11 @@ export class FileIndex {
     if (entry.text === undefined) return undefined;
     // A parse of this version made by the block reader holds the very nodes the model would
     // read again (no syntax tree): an open file's model shares them.
-    entry.model ??= entry.parsed && !entry.parsed.documents.some((d) => d.contents?.srcToken) ? modelOfRoots(file, entry.parsed.documents.map((d) => d.contents)) : modelOf(file, entry.text, () => this.parsed(file)!);
+    entry.model ??= isGoTemplateFile(file, entry.text)
+      ? goTemplateModel
+      : entry.parsed && !entry.parsed.documents.some((d) => d.contents?.srcToken)
+        ? modelOfRoots(file, entry.parsed.documents.map((d) => d.contents))
+        : modelOf(file, entry.text, () => this.parsed(file)!);
     return entry.model;
   }
 

@@ -8,12 +8,14 @@
  * Fleet marker), the caller finds nothing the definition and Flux rules read in it (no Flux
  * object, no ExternalSecret, no variable definition a cluster reads, no postBuild a patch
  * gives a Flux Kustomization), and the block-style reader takes it, which it does only
- * for text the full parser reads without error. The answer is the number of scalars a full
- * check would have counted. nothing-to-check.test.ts compares every
- * fixture repository's findings and counts with and without this shortcut.
+ * for text the full parser reads without error, or go-yaml reads it (a document go-yaml reads
+ * has no syntax finding). The answer is the number of scalars a full check would have
+ * counted. nothing-to-check.test.ts compares every fixture repository's findings and counts
+ * with and without this shortcut.
  */
 import { maxFileSize } from '../limits';
 import { readBlockYaml } from '../yaml/block-yaml';
+import { goYamlScalarCount } from '../yaml/v2/parser';
 import { countScalars } from '../yaml/scalar-sites';
 
 /** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */
@@ -26,9 +28,26 @@ export function holdsRuleMarkers(text: string): boolean {
 
 /**
  * The number of scalars of `text` (which holds no rule marker) when the block-style reader
- * takes it; undefined when only a full check can tell.
+ * takes it or go-yaml reads it; undefined when only a full check can tell (a syntax error).
  */
 export function scalarsOfCleanText(text: string): number | undefined {
   const roots = readBlockYaml(text);
-  return roots ? roots.reduce((n, root) => n + countScalars(root), 0) : undefined;
+  // Past the fast reader's subset (flow collections, anchors, …), go-yaml decides the syntax.
+  return roots ? roots.reduce((n, root) => n + countScalars(root), 0) : goYamlScalarCount(text);
+}
+
+const dollarAfterHash = /#[^\n]*\$/;
+
+/**
+ * Past the markers: a file holding `$` or `{{` that no Kustomization renders (a chart's
+ * values.yaml, a CRD, a test asset) gives the envsubst rules nothing, so only a syntax error
+ * could be reported, and go-yaml (which the controllers and Helm read with) decides that,
+ * reading events only. Still a full check for suppressions and Fleet files. The answer is the
+ * number of scalars go-yaml read, or undefined when only a full check can tell.
+ */
+export function scalarsOfUnrenderedText(text: string): number | undefined {
+  if (text.length > maxFileSize || text.includes('render-lens-disable') || text.includes('fleet.cattle.io')) return undefined;
+  // A comment holding `$` is counted as a field by a full check: let one count it.
+  if (dollarAfterHash.test(text)) return undefined;
+  return goYamlScalarCount(text);
 }

@@ -8,6 +8,7 @@ import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile, type BlockFile } from './block-yaml';
 import { detachedSlice, setPartSource } from './part-source';
+import { goYamlScalarCount } from './v2/parser';
 
 export interface YamlProblem {
   message: string;
@@ -93,27 +94,43 @@ export function parseFully(text: string): ParsedFile {
   if (text.length > maxFileSize) {
     return notChecked(text, lineCounter, `Not checked: this file is ${formatSize(text.length)}, over Render Lens's limit of ${formatSize(maxFileSize)} per file.`);
   }
+  // go-yaml breaks lines at a lone CR too; the yaml package does not. One character for one
+  // keeps every offset, so the parse of the rewritten text maps onto the original.
+  const source = lonelyCrAsLf(text);
   // One pass of the parser gives both the documents and the comments (from the syntax tree).
-  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(source)];
   const { comments, depth } = scanTokens(tokens);
   // The composer recurses once per level: a hostile nesting would overflow the stack.
   if (depth > maxNestingDepth) return notChecked(text, lineCounter, `Not checked: collections nest ${depth} levels deep, over Render Lens's limit of ${maxNestingDepth}.`, comments);
   const composer = new Composer(composerOptions);
   const documents = [...composer.compose(tokens, true, text.length)] as Document.Parsed[];
-  return { text, documents, lineCounter, problems: problemsOf(documents, text), comments };
+  return { text, documents, lineCounter, problems: problemsOf(documents, source), comments };
 }
 
-/** The syntax errors of the documents, as problems (also for the incremental re-parse). */
+/**
+ * The syntax errors of the documents, as problems (also for the incremental re-parse): one per
+ * document, the first, since what follows a syntax error is mostly its echo. The controllers
+ * read YAML with go-yaml, which accepts a little the yaml package rejects (an alias as a key,
+ * `*app: x`; a quoted scalar continued at its key's indentation): a document go-yaml reads is
+ * not broken, whatever the yaml package says.
+ */
 export function problemsOf(documents: readonly Document.Parsed[], text: string): YamlProblem[] {
   const problems: YamlProblem[] = [];
-  for (const doc of documents) {
-    for (const e of doc.errors) {
-      // The parser can point one past the end (an unterminated flow collection at EOF).
-      const start = Math.min(e.pos[0], text.length);
-      problems.push({ message: e.message, range: { start, end: Math.min(Math.max(e.pos[1], start), text.length) }, severity: 'error' });
-    }
+  if (!documents.some((d) => d.errors.length > 0) || goYamlScalarCount(text) !== undefined) return problems;
+  for (let i = 0; i < documents.length; i++) {
+    const e = documents[i].errors[0];
+    // After an error the yaml package may end the document early: go-yaml reads on to the next.
+    if (e === undefined || goYamlScalarCount(text.slice(documents[i].range[0], documents[i + 1]?.range[0] ?? text.length)) !== undefined) continue;
+    // The parser can point one past the end (an unterminated flow collection at EOF).
+    const start = Math.min(e.pos[0], text.length);
+    problems.push({ message: e.message, range: { start, end: Math.min(Math.max(e.pos[1], start), text.length) }, severity: 'error' });
   }
   return problems;
+}
+
+/** `text` with each CR that is not part of CRLF made a LF: the same length, so offsets hold. */
+function lonelyCrAsLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 /** A file past a limit: no documents, one problem at its start. */
@@ -216,7 +233,7 @@ export function parseYamlPart(text: string, start: number, end: number): ParsedP
   const parser = new Parser();
   parser.offset = start;
   const whole = start === 0 && end === text.length;
-  const source = whole ? text : detachedSlice(text, start, end);
+  const source = lonelyCrAsLf(whole ? text : detachedSlice(text, start, end));
   const tokens = [...parser.parse(source)];
   const { comments, depth } = scanTokens(tokens);
   if (depth > maxNestingDepth) return undefined;

@@ -11,7 +11,8 @@ import * as path from 'path';
 import { Engine } from '../../core/engine';
 import { MemoryHost, type WorkspaceHost } from '../../core/host';
 import { hoverAt } from '../../core/hover';
-import { maxFileSize, maxFindingsPerFile, maxNestingDepth } from '../../core/limits';
+import { helmHoverAt } from '../../core/helm/hover';
+import { maxFileSize, maxFindingsPerFile, maxNestingDepth, maxTemplateParenDepth } from '../../core/limits';
 import type { Finding } from '../../core/model';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { NodeHost } from '../../node-host';
@@ -189,6 +190,23 @@ suite('robustness: hostile repositories', function () {
     }
     // At the limit, the deepest `${A}` (a string field of no known kind) and the data field are both seen.
     for (const file of ['apps/flow-limit.yaml', 'apps/block-limit.yaml']) assert.ok(findingsIn(findings, file).some((f) => f.rule === 'TYPE-CHANGE'), file);
+  });
+
+  test(`10,000 nested parentheses in a Helm or Fleet template action are reported and skipped; ${maxTemplateParenDepth} are followed`, () => {
+    const nested = (n: number) => `${'('.repeat(n)}.Values.x${')'.repeat(n)}`;
+    const chart = (n: number) => ({ [`c${n}/Chart.yaml`]: 'apiVersion: v2\nname: c\nversion: 1.0.0\n', [`c${n}/values.yaml`]: 'x: 1\n', [`c${n}/templates/t.yaml`]: `metadata:\n  labels:\n    a: {{ ${nested(n)} }}\n` });
+    const fleet = (n: number) => ({ [`f${n}/fleet.yaml`]: `helm:\n  values:\n    a: \${ ${nested(n).replace('.Values.x', '.ClusterName')} }\n` });
+    const files = { ...chart(10000), ...chart(maxTemplateParenDepth), ...fleet(10000), ...fleet(maxTemplateParenDepth) };
+    const { engine, findings } = checkAll(new MemoryHost(files));
+    const notChecked = `Not checked: parentheses nest more than ${maxTemplateParenDepth} deep here, more than Render Lens follows.`;
+    assert.deepEqual(findingsIn(findings, 'c10000/templates/t.yaml').map((f) => [f.rule, f.severity, f.message]), [['HELM-UNQUOTED-STRING', 'information', notChecked]]);
+    assert.deepEqual(findingsIn(findings, 'f10000/fleet.yaml').map((f) => [f.rule, f.severity, f.message]), [['FLEET-VALUES-TEMPLATE', 'information', notChecked]]);
+    // At the bound the action is followed: the bare value in a label is judged.
+    assert.deepEqual(findingsIn(findings, `c${maxTemplateParenDepth}/templates/t.yaml`).map((f) => f.rule), ['HELM-UNQUOTED-STRING']);
+    assert.equal(findingsIn(findings, `c${maxTemplateParenDepth}/templates/t.yaml`)[0].severity, 'error');
+    assert.deepEqual(findingsIn(findings, `f${maxTemplateParenDepth}/fleet.yaml`), []);
+    const deep = files['c10000/templates/t.yaml'];
+    assert.match(helmHoverAt(engine, 'c10000/templates/t.yaml', deep.indexOf('{{') + 1)?.markdown ?? '', /Not evaluated: parentheses nest more than/);
   });
 
   test('10,000 nested `${a:-${a:-…}}`: nothing escapes; a failure is logged once and the preview says so', () => {

@@ -5,6 +5,7 @@
  * error; so does this parser, except that unknown functions are collected and parsing goes
  * on, so every removed function can be shown at once.
  */
+import { maxTemplateParenDepth } from '../../limits';
 import { describeItem, lex, type Item, type ItemType } from './lexer';
 
 export interface Segment {
@@ -45,6 +46,8 @@ export interface TemplateError {
   end: number;
   /** For "unexpected EOF": the keyword whose `end` is missing (the error points at it). */
   unclosed?: string;
+  /** Past Render Lens's bound (limits.ts), not Go's error: Fleet may well parse it. */
+  limit?: boolean;
 }
 
 export interface ParseResult {
@@ -66,6 +69,7 @@ export function parseTemplate(input: string, hasFunction: (name: string) => bool
   let index = 0;
   let vars: string[] = ['$'];
   let rangeDepth = 0;
+  let parenDepth = 0;
   let actionStart = 0;
   /** Open `if`/`range`/`with`/`define`/`block` keywords, innermost last. */
   const open: Item[] = [];
@@ -381,8 +385,14 @@ export function parseTemplate(input: string, hasFunction: (name: string) => bool
       case 'number':
         return { type: 'number', ...at };
       case 'leftParen': {
-        const pipe = pipeline('parenthesized pipeline', 'rightParen');
-        return { type: 'pipe', pos: token.pos, end: items[index - 1].end, pipe };
+        if (parenDepth >= maxTemplateParenDepth) throw new Failure({ message: `parentheses nest more than ${maxTemplateParenDepth} deep here, more than Render Lens follows`, pos: token.pos, end: token.end, limit: true });
+        parenDepth++;
+        try {
+          const pipe = pipeline('parenthesized pipeline', 'rightParen');
+          return { type: 'pipe', pos: token.pos, end: items[index - 1].end, pipe };
+        } finally {
+          parenDepth--;
+        }
       }
       case 'string':
       case 'rawString':
