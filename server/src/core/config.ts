@@ -51,18 +51,3 @@ export function readRepoConfig(text: string | undefined): RepoConfig {
   }
   return config;
 }
-
-/** Glob match for excludes: `**` any path, `*` any name part, `?` one character. */
-export function matchesGlob(path: string, glob: string): boolean {
-  let pattern = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      pattern += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') pattern += '[^/]*';
-    else if (c === '?') pattern += '[^/]';
-    else pattern += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${pattern}(?:/.*)?$`).test(path);
-}

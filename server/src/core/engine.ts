@@ -3,7 +3,8 @@
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
-import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
+import { configFile, readRepoConfig, type RepoConfig } from './config';
+import { matchesGlob } from './path-glob';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';

@@ -1,0 +1,104 @@
+/**
+ * Patterns a repository supplies — kustomize patch targets, `exclude` globs — built here to
+ * make a backtracking matcher run for minutes. They are matched in linear time (RE2 for
+ * targets, a position-set matcher for globs), with Go's semantics for the targets. A test
+ * that regressed would hang until mocha's timeout, not fail on a clock.
+ */
+import * as assert from 'assert/strict';
+import { Engine } from '../../core/engine';
+import { FluxGraph } from '../../core/flux/graph';
+import { MemoryHost } from '../../core/host';
+import { matchesGlob } from '../../core/path-glob';
+import { FileIndex } from '../../core/workspace/file-index';
+import { configMap } from '../support/hostile-repos';
+import { instanceOf } from '../support/flux-fixtures';
+
+/** Thirty `a` and a `!`: `(a+)+$` backtracks 2^30 ways on it in JavaScript. */
+const slowName = `${'a'.repeat(30)}!`;
+
+function patchRepo(targets: readonly { name: string; key: string }[]): Record<string, string> {
+  const kustomization = (name: string, path: string, extra: string[]) =>
+    ['apiVersion: kustomize.toolkit.fluxcd.io/v1', 'kind: Kustomization', 'metadata:', `  name: ${name}`, '  namespace: flux-system', 'spec:', `  path: ./${path}`, ...extra, ''].join('\n');
+  const data = '  SLOW: original\n  CASE: original\n  LOOK: original\n';
+  return {
+    'clusters/prod/apps.yaml': kustomization('apps', 'apps', ['  postBuild:', '    substituteFrom:', '      - kind: ConfigMap', '        name: vars', '      - kind: ConfigMap', `        name: "${slowName}"`]),
+    'clusters/prod/settings.yaml': kustomization('settings', 'settings', []),
+    'apps/cm.yaml': configMap('app', '  k: "${SLOW} ${CASE} ${LOOK}"\n'),
+    'settings/kustomization.yaml': [
+      'resources:',
+      '  - vars.yaml',
+      'patches:',
+      ...targets.map(({ name, key }) => `  - target:\n      kind: ConfigMap\n      name: ${JSON.stringify(name)}\n    patch: |\n      - op: replace\n        path: /data/${key}\n        value: patched`),
+      '',
+    ].join('\n'),
+    'settings/vars.yaml': `${configMap('vars', data).replace('namespace: default', 'namespace: flux-system')}---\n${configMap(JSON.stringify(slowName), '  OTHER: original\n').replace('namespace: default', 'namespace: flux-system')}`,
+  };
+}
+
+function valueOf(files: Record<string, string>, name: string): string | undefined {
+  const graph = FluxGraph.build(new FileIndex(new MemoryHost(files)), { strict: true });
+  return instanceOf(graph, 'prod', 'apps').variables.vars.get(name)?.value;
+}
+
+suite('robustness: hostile patterns from the repository', function () {
+  this.timeout(60000);
+
+  test('a patch target name that backtracks exponentially in JavaScript is matched by RE2', () => {
+    const files = patchRepo([{ name: '(a+)+$', key: 'SLOW' }]);
+    // Neither object matches (`vars`, and the name ending in `!`): the value stays.
+    assert.equal(valueOf(files, 'SLOW'), 'original');
+    const log: string[] = [];
+    new Engine(new MemoryHost(files), { log: (m) => log.push(m) }).analyzeWorkspace(['']);
+    assert.deepEqual(log, []);
+  });
+
+  test('patch target names follow Go: inline flags work, lookahead matches nothing', () => {
+    const files = patchRepo([
+      { name: '(?i)VARS', key: 'CASE' },
+      { name: '(?=v)vars', key: 'LOOK' },
+      { name: 'v.r|x', key: 'SLOW' },
+    ]);
+    assert.equal(valueOf(files, 'CASE'), 'patched', 'Go accepts (?i)');
+    assert.equal(valueOf(files, 'LOOK'), 'original', 'Go cannot compile a lookahead, so kustomize rejects the target');
+    // kustomize anchors the whole pattern as `^(?:v.r|x)$`: `vars` is neither.
+    assert.equal(valueOf(files, 'SLOW'), 'original');
+  });
+
+  test('an exclude glob that is polynomial for a backtracking matcher, against a 120-character name', () => {
+    const glob = '**a**a**a**a**a**a**a**a**a**b';
+    const name = `apps/${'a'.repeat(120)}.yaml`;
+    assert.equal(matchesGlob(name, glob), false);
+    assert.equal(matchesGlob(`apps/${'a'.repeat(120)}b`, glob), true);
+    const files = { '.render-lens.yaml': `exclude: [${JSON.stringify(glob)}]\n`, [name]: configMap('long', '  k: v\n') };
+    const engine = new Engine(new MemoryHost(files));
+    assert.equal(engine.isExcluded(name), false);
+    engine.analyzeWorkspace(['']);
+  });
+
+  test('globs: `**/` spans whole folders, `*` and `?` stay inside a name, a matched folder matches what it holds', () => {
+    const cases: [string, string, boolean][] = [
+      ['apps/web/deploy.yaml', 'apps/**', true],
+      ['apps/web/deploy.yaml', '**/deploy.yaml', true],
+      ['deploy.yaml', '**/deploy.yaml', true],
+      ['apps/mydeploy.yaml', '**/deploy.yaml', false],
+      ['apps/web/deploy.yaml', 'apps/*.yaml', false],
+      ['apps/deploy.yaml', 'apps/*.yaml', true],
+      ['apps/web/deploy.yaml', 'apps/*', true],
+      ['apps/web/deploy.yaml', 'apps/w?b', true],
+      ['apps/w/b/deploy.yaml', 'apps/w?b', false],
+      ['apps/web/deploy.yaml', 'a**.yaml', true],
+      ['apps/web/deploy.yaml', 'apps/**/web/**/*.yaml', true],
+      ['apps/x/y/web/deploy.yaml', 'apps/**/web/*.yaml', true],
+      ['apps/xweb/deploy.yaml', 'apps/**/web/*.yaml', false],
+      ['apps/web.yaml', 'apps/web.yaml', true],
+      ['apps/webxyaml', 'apps/web.yaml', false],
+      ['apps/[a].yaml', 'apps/[a].yaml', true],
+      ['apps/a.yaml', 'apps/[a].yaml', false],
+      ['appsx', 'apps', false],
+    ];
+    assert.deepEqual(
+      cases.filter(([path, glob, expected]) => matchesGlob(path, glob) !== expected),
+      [],
+    );
+  });
+});
