@@ -4,7 +4,7 @@
  * scalars of each document are scalar-sites.ts's.
  */
 import { Composer, Document, LineCounter, Parser, type CST } from 'yaml';
-import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
+import { maxNestingDepth, notCheckedReason } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile, type BlockFile } from './block-yaml';
 import { detachedSlice, setPartSource } from './part-source';
@@ -36,7 +36,7 @@ export function parseYamlFile(text: string): ParsedFile {
  * past the parse reads one, and the incremental re-parse shifts what is there.
  */
 export function parseBlockStyle(text: string): ParsedFile | undefined {
-  if (text.length > maxFileSize) return undefined;
+  if (notCheckedReason(text) !== undefined) return undefined;
   const file = readBlockFile(text);
   return file && blockParsedFile(text, file);
 }
@@ -90,9 +90,8 @@ function blockDocumentOptions() {
 /** The full parser: every YAML, with syntax errors. */
 export function parseFully(text: string): ParsedFile {
   const lineCounter = new LineCounter();
-  if (text.length > maxFileSize) {
-    return notChecked(text, lineCounter, `Not checked: this file is ${formatSize(text.length)}, over Render Lens's limit of ${formatSize(maxFileSize)} per file.`);
-  }
+  const skipped = notCheckedReason(text);
+  if (skipped !== undefined) return notChecked(text, lineCounter, skipped);
   // One pass of the parser gives both the documents and the comments (from the syntax tree).
   const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
   const { comments, depth } = scanTokens(tokens);
