@@ -11,6 +11,8 @@ export interface RepoConfig {
   exclude: string[];
   /** Per-cluster strict mode, from `clusters.<name>.strict` or `.fluxVersion`. */
   clusterStrict: Record<string, boolean>;
+  /** `redaction.salt`: mixed into the hashes that identify secret values (render/redaction.ts). */
+  redactionSalt?: string;
   problems: string[];
 }
 
@@ -37,6 +39,7 @@ export function readRepoConfig(text: string | undefined): RepoConfig {
     }
   }
   if (typeof record.strict === 'boolean') config.strict = record.strict;
+  readRedaction(record.redaction, config);
   if (Array.isArray(record.exclude)) config.exclude = record.exclude.filter((e): e is string => typeof e === 'string');
   if (record.clusters && typeof record.clusters === 'object') {
     for (const [name, value] of Object.entries(record.clusters as Record<string, unknown>)) {
@@ -50,4 +53,12 @@ export function readRepoConfig(text: string | undefined): RepoConfig {
     }
   }
   return config;
+}
+
+/** `redaction: { salt: "…" }`: a salt at least 16 characters long, so it cannot be guessed with the value. */
+function readRedaction(redaction: unknown, config: RepoConfig): void {
+  if (redaction === undefined || redaction === null) return;
+  const salt = typeof redaction === 'object' ? (redaction as { salt?: unknown }).salt : undefined;
+  if (typeof salt === 'string' && salt.length >= 16) config.redactionSalt = salt;
+  else config.problems.push(`${configFile}: redaction.salt must be a string of at least 16 characters`);
 }

@@ -52,8 +52,8 @@ export function explainFile(engine: Engine, file: string): ExplainedContext[] {
         .sort((a, b) => (a.name < b.name ? -1 : 1))
         .map((variable) => ({
           name: variable.name,
-          value: variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown',
-          layers: variable.layers.map((layer) => ({ value: displayLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+          value: variable.layers.length > 0 ? displayLayerValue(variable.layers[0], engine.config().redactionSalt) : 'unknown',
+          layers: variable.layers.map((layer) => ({ value: displayLayerValue(layer, engine.config().redactionSalt), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
         })),
       missingSources: instance.variables.sources.filter((s) => !s.object && !s.ref.optional).map((s) => `${s.ref.kind}/${s.ref.name}`),
     };
@@ -78,8 +78,8 @@ export function explainVariable(engine: Engine, name: string): ExplainedVariable
       const variable = instance.variables.vars.get(name);
       contexts.push({
         context: `${cluster.name}/${instance.kustomization.name}`,
-        value: variable && variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : undefined,
-        layers: (variable?.layers ?? []).map((layer) => ({ value: displayLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+        value: variable && variable.layers.length > 0 ? displayLayerValue(variable.layers[0], engine.config().redactionSalt) : undefined,
+        layers: (variable?.layers ?? []).map((layer) => ({ value: displayLayerValue(layer, engine.config().redactionSalt), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
       });
     }
   }

@@ -1,15 +1,16 @@
 /**
  * How variable values are shown to people: verbatim for ConfigMaps and inline values,
- * never for Secrets (a short hash identifies a value without revealing it).
+ * never for Secrets (a short hash, when the value is long enough, identifies it: redaction.ts).
  */
 import type { Variable, VariableLayer } from '../flux/variables';
 import { LineIndex } from '../positions';
-import { sha256Hex } from '../sha256';
+import { describeSecret } from './redaction';
 
-export function displayLayerValue(layer: VariableLayer): string {
+/** `salt`: the repository's redaction salt (redaction.ts). */
+export function displayLayerValue(layer: VariableLayer, salt: string | undefined): string {
   if (layer.encrypted) return 'encrypted';
   if (layer.value === undefined) return layer.via === 'external' ? 'set by another controller (unknown here)' : 'unknown';
-  if (layer.secret) return `secret, sha256:${sha256Hex(layer.value).slice(0, 12)}`;
+  if (layer.secret) return describeSecret(layer.value, salt);
   return layer.value === '' ? '*empty*' : codeSpan(layer.value.replace(/\n/g, ''));
 }
 
@@ -18,8 +19,8 @@ export function isSecretData(kind: string | undefined, path: ReadonlyArray<strin
   return kind === 'Secret' && (path[0] === 'data' || path[0] === 'stringData');
 }
 
-export function displayValue(variable: Variable): string {
-  return variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown';
+export function displayValue(variable: Variable, salt: string | undefined): string {
+  return variable.layers.length > 0 ? displayLayerValue(variable.layers[0], salt) : 'unknown';
 }
 
 /** `file:line` of a layer, 1-based, for provenance lines. */
