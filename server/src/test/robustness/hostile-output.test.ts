@@ -13,7 +13,7 @@ import { maxFramesPerFile } from '../../cli/format-text';
 import { configMap, fluxKustomization } from '../support/hostile-repos';
 import { projectRoot } from '../support/paths';
 import { ProbeClient } from '../support/probe-client';
-import { removeWorkspace, runCli, writeWorkspace } from '../support/temp-workspace';
+import { runCli, suiteWorkspaces } from '../support/temp-workspace';
 
 interface JsonFinding {
   rule: string;
@@ -28,13 +28,7 @@ const controls = /[\u0007\u001b\u009b\u202e]/;
 
 suite('robustness: hostile output', function () {
   this.timeout(60000);
-  const roots: string[] = [];
-  const temp = (files: Record<string, string | Buffer>) => {
-    const root = writeWorkspace(files);
-    roots.push(root);
-    return root;
-  };
-  suiteTeardown(() => roots.forEach(removeWorkspace));
+  const { temp } = suiteWorkspaces();
 
   test('a 600 KB line of `$$ `: the text format prints bounded frames, 50 per file, and says how many more', async () => {
     const line = '$$ '.repeat(200_000);

@@ -10,19 +10,17 @@ import { FluxGraph } from '../../core/flux/graph';
 import { MemoryHost } from '../../core/host';
 import { matchesGlob } from '../../core/path-glob';
 import { FileIndex } from '../../core/workspace/file-index';
-import { configMap } from '../support/hostile-repos';
+import { configMap, fluxKustomizationText } from '../support/hostile-repos';
 import { instanceOf } from '../support/flux-fixtures';
 
 /** Thirty `a` and a `!`: `(a+)+$` backtracks 2^30 ways on it in JavaScript. */
 const slowName = `${'a'.repeat(30)}!`;
 
 function patchRepo(targets: readonly { name: string; key: string }[]): Record<string, string> {
-  const kustomization = (name: string, path: string, extra: string[]) =>
-    ['apiVersion: kustomize.toolkit.fluxcd.io/v1', 'kind: Kustomization', 'metadata:', `  name: ${name}`, '  namespace: flux-system', 'spec:', `  path: ./${path}`, ...extra, ''].join('\n');
   const data = '  SLOW: original\n  CASE: original\n  LOOK: original\n';
   return {
-    'clusters/prod/apps.yaml': kustomization('apps', 'apps', ['  postBuild:', '    substituteFrom:', '      - kind: ConfigMap', '        name: vars', '      - kind: ConfigMap', `        name: "${slowName}"`]),
-    'clusters/prod/settings.yaml': kustomization('settings', 'settings', []),
+    'clusters/prod/apps.yaml': fluxKustomizationText('apps', 'apps', ['  postBuild:', '    substituteFrom:', '      - kind: ConfigMap', '        name: vars', '      - kind: ConfigMap', `        name: "${slowName}"`]),
+    'clusters/prod/settings.yaml': fluxKustomizationText('settings', 'settings'),
     'apps/cm.yaml': configMap('app', '  k: "${SLOW} ${CASE} ${LOOK}"\n'),
     'settings/kustomization.yaml': [
       'resources:',

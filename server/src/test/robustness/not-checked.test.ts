@@ -10,7 +10,7 @@ import type { Finding } from '../../core/model';
 import { NodeHost } from '../../node-host';
 import { configMap, fluxKustomization } from '../support/hostile-repos';
 import { rangeViolations } from '../support/invariants';
-import { removeWorkspace, writeWorkspace } from '../support/temp-workspace';
+import { suiteWorkspaces } from '../support/temp-workspace';
 
 function analyze(host: MemoryHost | NodeHost): Finding[] {
   const log: string[] = [];
@@ -25,8 +25,7 @@ const summary = (findings: readonly Finding[], file: string) => findings.filter(
 
 suite('robustness: files that are not checked say why', function () {
   this.timeout(60000);
-  const roots: string[] = [];
-  suiteTeardown(() => roots.forEach(removeWorkspace));
+  const { temp } = suiteWorkspaces();
 
   test('UTF-16 files with a byte order mark (either byte order), binary files and non-UTF-8 text', () => {
     const text = configMap('wide', '  k: ${A}\n');
@@ -34,7 +33,7 @@ suite('robustness: files that are not checked say why', function () {
     for (let i = 0; i + 1 < swapped.length; i += 2) [swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]];
     const latin = Buffer.alloc(4096);
     for (let i = 0; i < latin.length; i++) latin[i] = 0x80 + ((i * 37) % 0x40); // continuation bytes with nothing to continue
-    const root = writeWorkspace({
+    const root = temp({
       ...fluxKustomization('apps', 'apps'),
       'apps/le.yaml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
       'apps/be.yaml': Buffer.concat([Buffer.from([0xfe, 0xff]), swapped]),
@@ -43,7 +42,6 @@ suite('robustness: files that are not checked say why', function () {
       // One stray invalid byte is a typo in a text file: it is checked.
       'apps/stray.yaml': Buffer.concat([Buffer.from(configMap('stray', '  k: "${A}"\n# caf')), Buffer.from([0xe9]), Buffer.from('\n')]),
     });
-    roots.push(root);
     const findings = analyze(new NodeHost(root));
     const utf16 = "Not checked: this file is UTF-16 (it starts with a UTF-16 byte order mark); Render Lens reads YAML as UTF-8. Save it as UTF-8 to have it checked.";
     assert.deepEqual(summary(findings, 'apps/le.yaml'), [['YAML-SYNTAX', 'information', 0, utf16]]);

@@ -11,29 +11,14 @@ import { readRepoConfig } from '../../core/config';
 import { explainVariable } from '../../core/render/explain';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { sha256Hex } from '../../core/sha256';
-import { configMap } from '../support/hostile-repos';
+import { configMap, fluxKustomizationText } from '../support/hostile-repos';
 
 const longSecret = 'correct-horse-battery-staple';
 const pin = '1234';
 
 function repo(data: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    'clusters/prod/apps.yaml': [
-      'apiVersion: kustomize.toolkit.fluxcd.io/v1',
-      'kind: Kustomization',
-      'metadata:',
-      '  name: apps',
-      '  namespace: flux-system',
-      'spec:',
-      '  path: ./apps',
-      '  postBuild:',
-      '    substitute:',
-      '      BAD: "a: b"',
-      '    substituteFrom:',
-      '      - kind: Secret',
-      '        name: creds',
-      '',
-    ].join('\n'),
+    'clusters/prod/apps.yaml': fluxKustomizationText('apps', 'apps', ['  postBuild:', '    substitute:', '      BAD: "a: b"', '    substituteFrom:', '      - kind: Secret', '        name: creds']),
     'clusters/prod/creds.yaml': `apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\n  namespace: flux-system\nstringData:\n  DB_PASS: ${longSecret}\n  PIN: "${pin}"\n`,
     'apps/cm.yaml': configMap('cm', data),
     'apps/secret.yaml': `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  long: ${longSecret}\n  short: "${pin}"\n`,
