@@ -86,17 +86,38 @@ const sniffLength = 8000;
  */
 export function notCheckedReason(text: string): string | undefined {
   if (text.length > maxFileSize) return `Not checked: this file is ${formatSize(text.length)}, over Render Lens's limit of ${formatSize(maxFileSize)} per file.`;
-  if (/^\uFFFD\uFFFD(?:[^\0]\0|\0[^\0])/.test(text)) return 'Not checked: this file is UTF-16 (it starts with a UTF-16 byte order mark); Render Lens reads YAML as UTF-8. Save it as UTF-8 to have it checked.';
+  // Asked by every gate a file passes (model, parse, re-parse, the shortcut), mostly in a row.
+  // One text is kept, at most maxFileSize long, and the next file's replaces it.
+  if (text === lastSniffed.text) return lastSniffed.reason;
+  const reason = sniff(text);
+  lastSniffed = { text, reason };
+  return reason;
+}
+
+let lastSniffed: { text: string | undefined; reason: string | undefined } = { text: undefined, reason: undefined };
+
+function sniff(text: string): string | undefined {
+  if (startsLikeUtf16(text)) return 'Not checked: this file is UTF-16 (it starts with a UTF-16 byte order mark); Render Lens reads YAML as UTF-8. Save it as UTF-8 to have it checked.';
+  // indexOf first: it is far faster than a loop, and almost every file holds neither character.
+  const nul = (text.length > sniffLength ? text.slice(0, sniffLength) : text).indexOf('\0');
+  if (nul !== -1) return `Not checked: this file holds a NUL byte (line ${lineAt(text, nul)}), so it is binary, not YAML text.`;
+  if (text.indexOf('\uFFFD') === -1) return undefined;
   const end = Math.min(text.length, sniffLength);
   let invalid = 0;
-  let line = 1;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0) return `Not checked: this file holds a NUL byte (line ${line}), so it is binary, not YAML text.`;
-    if (c === 0xfffd) invalid++;
-    else if (c === 0x0a) line++;
-  }
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 0xfffd) invalid++;
   // A stray invalid byte is a typo; a tenth of the text is not text.
   if (invalid >= 8 && invalid * 10 >= end) return `Not checked: this file is not UTF-8 text (${invalid} of its first ${end} characters are not valid UTF-8).`;
   return undefined;
+}
+
+/** The 1-based line of `offset`. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** Two U+FFFD (the byte order mark FF FE or FE FF, read as UTF-8), then ASCII with a NUL before or after it. */
+function startsLikeUtf16(text: string): boolean {
+  return text.charCodeAt(0) === 0xfffd && text.charCodeAt(1) === 0xfffd && (text.charCodeAt(2) === 0) !== (text.charCodeAt(3) === 0);
 }

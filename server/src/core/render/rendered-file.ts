@@ -8,7 +8,7 @@ import type { Engine } from '../engine';
 import type { RenderContext } from '../flux/graph';
 import { GoMap, type GoValue } from '../yaml/v2/value';
 import { substituteResource } from '../pipeline';
-import { exceedsAliasLimit, maxAliasCount } from '../limits';
+import { exceedsAliasLimit, maxAliasCount, notCheckedReason } from '../limits';
 import { redactedPlaceholder } from './redaction';
 import { LineIndex } from '../positions';
 import { contextLabel } from '../substitution';
@@ -50,6 +50,9 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
   // `${PASS:0:6}` or `${#PASS}` must not cut or count the placeholder's text.
   const redacted = (name: string) => secrets.has(name);
   const salt = engine.config().redactionSalt;
+  // A file that is not read (too big, UTF-16, binary) renders nothing: say why instead.
+  const skipped = notCheckedReason(engine.index.text(file) ?? '');
+  if (skipped !== undefined) return { context: contextLabel(context), strict: instance.strict, documents: [{ error: skipped }] };
   const documents: RenderedDocument[] = (parsed?.documents ?? []).map((document) => {
     const [start, , end] = document.range;
     const source = parsed!.text.slice(start, end);

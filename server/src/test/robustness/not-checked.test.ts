@@ -7,6 +7,7 @@ import * as assert from 'assert/strict';
 import { Engine } from '../../core/engine';
 import { MemoryHost } from '../../core/host';
 import type { Finding } from '../../core/model';
+import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { NodeHost } from '../../node-host';
 import { configMap, fluxKustomization } from '../support/hostile-repos';
 import { rangeViolations } from '../support/invariants';
@@ -49,6 +50,10 @@ suite('robustness: files that are not checked say why', function () {
     assert.deepEqual(summary(findings, 'apps/nul.yaml'), [['YAML-SYNTAX', 'information', 0, 'Not checked: this file holds a NUL byte (line 8), so it is binary, not YAML text.']]);
     assert.deepEqual(summary(findings, 'apps/latin.yaml'), [['YAML-SYNTAX', 'information', 0, 'Not checked: this file is not UTF-8 text (4096 of its first 4096 characters are not valid UTF-8).']]);
     assert.deepEqual(summary(findings, 'apps/stray.yaml').map(([rule]) => rule), ['TYPE-CHANGE']);
+    // The preview says the same instead of rendering nothing.
+    const engine = new Engine(new NodeHost(root));
+    const [{ context }] = renderContexts(engine, 'apps/le.yaml');
+    assert.match(formatRendered('apps/le.yaml', renderFile(engine, 'apps/le.yaml', context)), /^# ✗ Not checked: this file is UTF-16 /m);
   });
 
   test('CR-only line breaks are line breaks: the same findings, at the same offsets, as with LF', () => {
