@@ -95,7 +95,7 @@ suite('robustness: hostile output', function () {
     }
   });
 
-  test('terminal escapes in lines and file names are shown escaped in text, GitHub and explain output', async () => {
+  test('terminal escapes in lines and file names are shown escaped in text, GitHub, explain output and usage errors', async () => {
     const name = 'apps/esc\u001b]0;pwned\u0007.yaml';
     const root = temp({ ...fluxKustomization('apps', 'apps'), [name]: configMap('esc', '  k: "\u001b[2J\u001b]0;title\u0007 $$ \u202e \u009b"\n'), 'apps/vars.yaml': configMap('v', '  k: "${A}"\n') });
     for (const format of ['text', 'github']) {
@@ -112,6 +112,12 @@ suite('robustness: hostile output', function () {
     assert.equal(lines[frame + 1].indexOf('^^'), lines[frame].indexOf('$$'));
     const explain = await runCli(['explain', name], root);
     assert.doesNotMatch(explain.stdout, controls);
+    // A cluster named by a folder with an escape in it, listed in a usage error on stderr.
+    const other = temp({ 'clusters/\u001b]0;x\u0007/apps.yaml': fluxKustomization('apps', 'apps')['clusters/prod/apps.yaml'], 'apps/cm.yaml': configMap('cm', '  k: v\n') });
+    const usage = await runCli(['check', '--cluster', 'nope', '.'], other);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /the clusters are: \\x1b\]0;x\\x07/);
+    assert.doesNotMatch(usage.stderr, controls);
   });
 
   test('a cache folder that cannot be made (under /proc) costs the cache, not the exit', function () {
