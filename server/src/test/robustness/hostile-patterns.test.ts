@@ -6,6 +6,7 @@
  */
 import * as assert from 'assert/strict';
 import { Engine } from '../../core/engine';
+import { envsubst } from '../../core/envsubst';
 import { FluxGraph } from '../../core/flux/graph';
 import { MemoryHost } from '../../core/host';
 import { matchesGlob } from '../../core/path-glob';
@@ -71,6 +72,14 @@ suite('robustness: hostile patterns from the repository', function () {
     const engine = new Engine(new MemoryHost(files));
     assert.equal(engine.isExcluded(name), false);
     engine.analyzeWorkspace(['']);
+  });
+
+  test("the same glob in envsubst's trims (`${X##…}`, Go's path.Match) against 12,000 characters", () => {
+    const value = 'a'.repeat(12000);
+    for (const op of ['#', '##', '%', '%%']) {
+      const result = envsubst(`\${X${op}**a**a**a**a**a**a**a**a**a**b}`, () => value, { strict: false });
+      assert.equal(result.kind === 'output' ? result.text : result.kind, value, op);
+    }
   });
 
   test('globs: `**/` spans whole folders, `*` and `?` stay inside a name, a matched folder matches what it holds', () => {
