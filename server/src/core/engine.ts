@@ -4,13 +4,13 @@
  */
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
 import { configFile, readRepoConfig, type RepoConfig } from './config';
-import { matchesGlob } from './path-glob';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import type { WorkspaceHost } from './host';
 import { boundedMessage, maxFindingsPerFile } from './limits';
 import { compareFindings, severityRank, type Finding, type Severity } from './model';
+import { matchesGlob } from './path-glob';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
