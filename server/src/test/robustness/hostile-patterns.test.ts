@@ -5,6 +5,7 @@
  * that regressed would hang until mocha's timeout, not fail on a clock.
  */
 import * as assert from 'assert/strict';
+import * as fc from 'fast-check';
 import { Engine } from '../../core/engine';
 import { envsubst } from '../../core/envsubst';
 import { FluxGraph } from '../../core/flux/graph';
@@ -80,6 +81,28 @@ suite('robustness: hostile patterns from the repository', function () {
       const result = envsubst(`\${X${op}**a**a**a**a**a**a**a**a**a**b}`, () => value, { strict: false });
       assert.equal(result.kind === 'output' ? result.text : result.kind, value, op);
     }
+  });
+
+  test('globs: on short inputs the linear matcher agrees with the regular expression it replaced', () => {
+    // The translation matchesGlob used before, kept here as the oracle (exponential only on long input).
+    const oracle = (path: string, glob: string) => {
+      let pattern = '';
+      for (let i = 0; i < glob.length; i++) {
+        const c = glob[i];
+        if (c === '*' && glob[i + 1] === '*') {
+          pattern += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+          i += glob[i + 2] === '/' ? 2 : 1;
+        } else if (c === '*') pattern += '[^/]*';
+        else if (c === '?') pattern += '[^/]';
+        else pattern += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+      }
+      return new RegExp(`^${pattern}(?:/.*)?$`).test(path);
+    };
+    const text = (units: string[], max: number) => fc.array(fc.constantFrom(...units), { maxLength: max }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text(['a', 'b', '/', '.'], 12), text(['a', 'b', '/', '*', '**', '**/', '?', '.'], 8), (path, glob) => matchesGlob(path, glob) === oracle(path, glob)),
+      { seed: 20261206, numRuns: 3000 },
+    );
   });
 
   test('globs: `**/` spans whole folders, `*` and `?` stay inside a name, a matched folder matches what it holds', () => {
