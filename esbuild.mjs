@@ -22,9 +22,9 @@ const common = {
   logLevel: 'warning',
 };
 
-// re2js (Go's regexp syntax, for Fleet's comparePatches names) is a quarter of the server and
-// CLI bundles, and loading it took 15–20 ms of every start. It is bundled on its own, and the
-// server and the CLI require it from there on first use (server/src/core/fleet/regexp.ts).
+// re2js (Go's regexp syntax, for kustomize patch targets and Fleet's comparePatches names) is
+// a quarter of the server and CLI bundles, and loading it took 15–20 ms of every start. It is bundled on its own, and the
+// server and the CLI require it from there on first use (server/src/core/go-regexp.ts).
 const re2jsApart = {
   name: 're2js-apart',
   setup(build) {

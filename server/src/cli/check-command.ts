@@ -10,6 +10,7 @@ import { formatGithub } from './format-github';
 import { formatJson } from './format-json';
 import { formatSarif } from './format-sarif';
 import { formatText, summaryLine } from './format-text';
+import { visibleMessage } from './terminal-text';
 
 const severities: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
@@ -38,7 +39,7 @@ export async function checkCommand(argv: readonly string[]): Promise<number> {
 
   const cluster = args.flags.get('cluster');
   const engine = new Engine(host, {
-    log: (message) => process.stderr.write(`render-lens: ${message}\n`),
+    log: (message) => process.stderr.write(`render-lens: ${visibleMessage(message)}\n`),
     cluster: typeof cluster === 'string' ? cluster : undefined,
     forceStrict: args.flags.has('strict'),
   });

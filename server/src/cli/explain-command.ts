@@ -6,6 +6,7 @@ import { explainFile, explainVariable, formatExplainedVariable, type ExplainedCo
 import { displayShown } from '../core/render/values';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
+import { visibleMessage } from './terminal-text';
 
 export async function explainCommand(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv, { json: 'switch', root: 'value' });
@@ -16,14 +17,14 @@ export async function explainCommand(argv: readonly string[]): Promise<number> {
   // A name that is not a file is a variable: its layers across every cluster.
   if (/^[_A-Za-z][_A-Za-z0-9]*$/.test(target) && !fs.existsSync(target)) {
     const explained = explainVariable(new Engine(host), target);
-    process.stdout.write(args.flags.has('json') ? JSON.stringify(explained, null, 2) + '\n' : formatExplainedVariable(explained));
+    process.stdout.write(args.flags.has('json') ? JSON.stringify(explained, null, 2) + '\n' : visibleMessage(formatExplainedVariable(explained)));
     return 0;
   }
   const file = host.relative(path.resolve(target));
   if (file === undefined) throw new UsageError(`${target} is outside ${root} (use --root)`);
   if (host.readFile(file) === undefined) throw new UsageError(`no such file: ${target}`);
   const contexts = explainFile(new Engine(host), file);
-  process.stdout.write(args.flags.has('json') ? JSON.stringify({ file, contexts }, null, 2) + '\n' : formatExplain(file, contexts));
+  process.stdout.write(args.flags.has('json') ? JSON.stringify({ file, contexts }, null, 2) + '\n' : visibleMessage(formatExplain(file, contexts)));
   return 0;
 }
 

@@ -4,11 +4,16 @@
  */
 import type { Finding, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
+import { visibleMessage } from './terminal-text';
 
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
-/** Workflow-command escaping: `%`, CR and LF in data; also `:` and `,` in properties. */
-const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/**
+ * Workflow-command escaping: `%`, CR and LF in data; also `:` and `,` in properties. Control
+ * characters from the repository (a file name, a quoted value) are shown as escapes first: the
+ * log viewer would otherwise interpret them.
+ */
+const data = (text: string) => visibleMessage(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 export function formatGithub(findings: readonly Finding[], textOf: (file: string) => string | undefined, pathPrefix: string): string {

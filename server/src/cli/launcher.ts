@@ -95,7 +95,7 @@ if (cacheFile && (!cached || script.cachedDataRejected) && process.argv[2] === '
     // Written whole and renamed, so a run started meanwhile never reads half a file.
     const partial = `${cacheFile}.${process.pid}.tmp`;
     try {
-      fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+      makeFolders(path.dirname(cacheFile));
       fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
       fs.renameSync(partial, cacheFile);
       debug(`wrote ${cacheFile}`);
@@ -113,6 +113,21 @@ if (cacheFile && (!cached || script.cachedDataRejected) && process.argv[2] === '
       }
     }
   });
+}
+
+/**
+ * Makes `dir` and the folders above it that are missing, one `mkdir` each, and gives up on the
+ * first that fails. Node 20's `mkdirSync(…, { recursive: true })` loops forever under `/proc`
+ * (RENDER_LENS_CACHE_DIR=/proc/x, or HOME=/proc/self): the check had printed its results and
+ * the process never ended.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; !fs.existsSync(at); at = path.dirname(at)) {
+    if (path.dirname(at) === at || missing.length >= 32) throw new Error(`no folder to make ${dir} in`);
+    missing.push(at);
+  }
+  for (const folder of missing.reverse()) fs.mkdirSync(folder, { mode: 0o700 });
 }
 
 const module_ = { exports: {} };

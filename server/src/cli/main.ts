@@ -13,6 +13,7 @@ import { explainCommand } from './explain-command';
 import { exportCommand } from './export-command';
 import { renderCommand } from './render-command';
 import { substituteCommand } from './substitute-command';
+import { visibleMessage } from './terminal-text';
 
 const usage = `Usage: render-lens <command> [options]
 
@@ -71,8 +72,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) process.stderr.write(`render-lens: ${error.message}\n\n${usage}`);
-    else process.stderr.write(`render-lens: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // Both may name what a repository holds (a file, a cluster): shown with its control characters escaped.
+    if (error instanceof UsageError) process.stderr.write(`render-lens: ${visibleMessage(error.message)}\n\n${usage}`);
+    else process.stderr.write(`render-lens: internal error: ${visibleMessage(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exitCode = 2;
   },
 );

@@ -15,6 +15,8 @@ export interface RepoConfig {
   clusterStrict: Record<string, boolean>;
   /** Clusters (`clusters.<name>.path`), sources that are this repository, and variables from outside it. */
   declared: DeclaredModel;
+  /** `redaction.salt`: mixed into the hashes that identify secret values (render/redaction.ts). */
+  redactionSalt?: string;
   problems: string[];
 }
 
@@ -44,6 +46,7 @@ export function readRepoConfig(text: string | undefined): RepoConfig {
     }
   }
   if (typeof record.strict === 'boolean') config.strict = record.strict;
+  readRedaction(record.redaction, config);
   if (Array.isArray(record.exclude)) config.exclude = record.exclude.filter((e): e is string => typeof e === 'string');
   if (record.clusters && typeof record.clusters === 'object') {
     for (const [name, value] of Object.entries(record.clusters as Record<string, unknown>)) {
@@ -90,17 +93,10 @@ function declaredCluster(name: string, value: unknown, document: Document): Decl
   return { name, path, file: configFile, range: rangeOf(keyNode ?? node), variables };
 }
 
-/** Glob match for excludes: `**` any path, `*` any name part, `?` one character. */
-export function matchesGlob(path: string, glob: string): boolean {
-  let pattern = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      pattern += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') pattern += '[^/]*';
-    else if (c === '?') pattern += '[^/]';
-    else pattern += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${pattern}(?:/.*)?$`).test(path);
+/** `redaction: { salt: "…" }`: a salt at least 16 characters long, so it cannot be guessed with the value. */
+function readRedaction(redaction: unknown, config: RepoConfig): void {
+  if (redaction === undefined || redaction === null) return;
+  const salt = typeof redaction === 'object' ? (redaction as { salt?: unknown }).salt : undefined;
+  if (typeof salt === 'string' && salt.length >= 16) config.redactionSalt = salt;
+  else config.problems.push(`${configFile}: redaction.salt must be a string of at least 16 characters`);
 }

@@ -4,14 +4,15 @@
  */
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
 import { addCounts, countsOfDocuments, countsOfTemplate, nothingCounted, type CheckedCounts } from './checked-counts';
-import { configFile, matchesGlob, readRepoConfig, type RepoConfig } from './config';
+import { configFile, readRepoConfig, type RepoConfig } from './config';
 import { noRuns, scanTemplate, type TemplateScan } from './envsubst';
 import { FluxGraph, mayHoldVariableSources } from './flux/graph';
 import { kustomizationFileNames } from './flux/paths';
 import { substitutesIn } from './flux/strategy-support';
 import type { WorkspaceHost } from './host';
-import { maxFindingsPerFile } from './limits';
+import { boundedMessage, maxFindingsPerFile } from './limits';
 import { compareFindings, severityRank, type Finding, type Severity } from './model';
+import { matchesGlob } from './path-glob';
 import { RULES, ruleById } from './rules';
 import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
 import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
@@ -405,7 +406,7 @@ export class Engine {
       severity: report.severity && severity === rule.severity ? report.severity : severity,
       file,
       range: report.range,
-      message: flat(report.message),
+      message: boundedMessage(flat(report.message)),
       related: report.related ?? [],
       fixes: (report.fixes ?? []).map((fix) => ({
         title: flat(fix.title),
@@ -663,7 +664,9 @@ function commentScalars(comments: readonly YamlComment[], from: number, to: numb
   for (let i = from; i < to; i++) {
     const c = comments[i];
     if (!c.text.includes('$')) continue;
-    const starts = Int32Array.from(c.text, (_, k) => c.start + 1 + k);
+    // One offset per UTF-16 unit: `Int32Array.from(text)` would iterate code points, leaving an
+    // emoji's second unit (and every unit after it) without an offset.
+    const starts = Int32Array.from({ length: c.text.length }, (_, k) => c.start + 1 + k);
     const text = { value: c.text, starts, ends: starts.map((s) => s + 1) };
     const site: ScalarSite = { node: new Scalar(c.text), isKey: false, path: [], style: 'PLAIN', range: { start: c.start, end: c.end }, text, value: c.text, rangeOf: (a, b) => sourceRange(text, a, b) };
     (out ??= []).push({ site, scan: scan(c.text), comment: true });

@@ -81,6 +81,7 @@ function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Ex
   lines.push('| context | becomes |', '|---|---|');
   for (const active of substitution.active) lines.push(`| ${active.label}${active.strict ? ' (strict)' : ''} | ${outcome(expansion, active)} |`);
   const textOf = (file: string) => engine.index.text(file);
+  const salt = engine.config().redactionSalt;
   for (const name of expansion.names) {
     lines.push('', `**${name}**`);
     for (const active of substitution.active) {
@@ -90,8 +91,8 @@ function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Ex
         continue;
       }
       const [winner, ...overridden] = variable.layers;
-      lines.push(`- ${active.label}: ${displayLayerValue(winner)} from ${layerSource(winner)} — ${layerLocation(winner, textOf)}`);
-      for (const layer of overridden) lines.push(`  - overrides ${displayLayerValue(layer)} from ${layerSource(layer)} — ${layerLocation(layer, textOf)}`);
+      lines.push(`- ${active.label}: ${displayLayerValue(winner, salt)} from ${layerSource(winner)} — ${layerLocation(winner, textOf)}`);
+      for (const layer of overridden) lines.push(`  - overrides ${displayLayerValue(layer, salt)} from ${layerSource(layer)} — ${layerLocation(layer, textOf)}`);
     }
   }
   return { range, markdown: lines.join('\n') };

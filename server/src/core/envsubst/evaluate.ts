@@ -25,6 +25,13 @@ export type Lookup = (name: string) => string | undefined;
 
 export interface EnvsubstOptions {
   strict: boolean;
+  /**
+   * Variables whose values stand for secrets (a preview substitutes placeholders for them).
+   * An operator that would transform one — length, substring, case, trim, replace — yields
+   * `<secret NAME, transformed>` instead of working on the placeholder's text. Flux has no
+   * such thing; only previews set it.
+   */
+  redacted?: (name: string) => boolean;
 }
 
 /**
@@ -58,7 +65,7 @@ export function envsubst(input: string, lookup: Lookup, options: EnvsubstOptions
       if (!live) return end;
       const node = parseExpansion(input, end - 1);
       if (node instanceof ParseFailure) throw new Error('envsubst: an expansion measured but failed to parse');
-      sink.writeBytes(evaluateNode(node, lookup, options.strict));
+      sink.writeBytes(evaluateNode(node, lookup, options));
       from = node.end;
       return node.end;
     });
@@ -73,7 +80,7 @@ export function envsubst(input: string, lookup: Lookup, options: EnvsubstOptions
 export function evaluateExpansion(expansion: Expansion, lookup: Lookup, options: EnvsubstOptions): EnvsubstResult {
   const node = expansion.node;
   if (expansion.error !== undefined || node === undefined) return { kind: 'error', message: expansion.error ?? 'bad substitution' };
-  return evaluateToResult(() => evaluateNode(node, lookup, options.strict));
+  return evaluateToResult(() => evaluateNode(node, lookup, options));
 }
 
 /** An expansion whose arguments are being evaluated: `values` holds those done so far. */
@@ -87,17 +94,17 @@ interface PendingExpansion {
  * are evaluated depth first, left to right, as Go's recursion does, but on a stack of our own:
  * nesting as deep as the parser accepts must not overflow the call stack.
  */
-export function evaluateNode(root: ExpansionNode, lookup: Lookup, strict: boolean): ByteString {
+export function evaluateNode(root: ExpansionNode, lookup: Lookup, options: EnvsubstOptions): ByteString {
   // Most expansions hold no other, and need no stack.
   const texts: ByteString[] = [];
   for (const arg of root.args) {
-    if (arg.kind === 'expansion') return evaluateNested(root, lookup, strict);
+    if (arg.kind === 'expansion') return evaluateNested(root, lookup, options);
     texts.push(utf8Encode(arg.value));
   }
-  return applyToValue(root, texts, lookup, strict);
+  return applyToValue(root, texts, lookup, options);
 }
 
-function evaluateNested(root: ExpansionNode, lookup: Lookup, strict: boolean): ByteString {
+function evaluateNested(root: ExpansionNode, lookup: Lookup, options: EnvsubstOptions): ByteString {
   const pending: PendingExpansion[] = [{ node: root, values: [] }];
   for (;;) {
     const top = pending[pending.length - 1];
@@ -112,7 +119,7 @@ function evaluateNested(root: ExpansionNode, lookup: Lookup, strict: boolean): B
       values.push(utf8Encode(arg.value));
       continue;
     }
-    const value = applyToValue(node, values, lookup, strict);
+    const value = applyToValue(node, values, lookup, options);
     pending.pop();
     const parent = pending[pending.length - 1];
     if (parent === undefined) return value;
@@ -121,12 +128,18 @@ function evaluateNested(root: ExpansionNode, lookup: Lookup, strict: boolean): B
 }
 
 /** Looks the variable up and applies the operator to it, once every argument is evaluated. */
-function applyToValue(node: ExpansionNode, args: readonly ByteString[], lookup: Lookup, strict: boolean): ByteString {
+function applyToValue(node: ExpansionNode, args: readonly ByteString[], lookup: Lookup, options: EnvsubstOptions): ByteString {
   const value = lookup(node.name);
-  if (value === undefined && strict && !isDefaultOperator(node.operator)) {
+  if (value === undefined && options.strict && !isDefaultOperator(node.operator)) {
     throw new EvaluationFailure(`variable not set (strict mode): ${goQuote(node.name)}`);
   }
+  if (value !== undefined && options.redacted?.(node.name) && transforms(node.operator)) return utf8Encode(`<secret ${node.name}, transformed>`);
   return applyOperator(node.operator, utf8Encode(value ?? ''), args);
+}
+
+/** Whether the operator returns something computed from the value, rather than the value itself or a default word. */
+function transforms(operator: ExpansionNode['operator']): boolean {
+  return operator !== 'value' && operator !== '^,' && operator !== ',^' && !isDefaultOperator(operator);
 }
 
 /** Runs an evaluation that yields bytes and wraps its outcome as a result. */

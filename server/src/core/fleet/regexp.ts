@@ -1,23 +1,15 @@
 /**
- * Go (RE2) regular expressions, compiled with re2js, a port of Go's regexp/syntax parser.
- * JavaScript's RegExp accepts lookbehind, lookahead and backreferences, which Go rejects, so
- * it must never stand in for Go here.
+ * Go's verdict on a Fleet name regex, and what Go's syntax lacks when a pattern written for
+ * JavaScript or PCRE fails (see ../go-regexp.ts for why JavaScript's RegExp never stands in).
  */
-import type { RE2JS } from 're2js';
-
-/**
- * re2js is loaded on first use: it is a quarter of each bundle, and loading it took 15–20 ms
- * of every start of the server and the CLI, which need it only for a Fleet `comparePatches`
- * name regex. The bundles load it from their own file (esbuild.mjs).
- */
-let re2js: typeof RE2JS | undefined;
+import { loadGoRegexp } from '../go-regexp';
 
 /** Go's `regexp.Compile` error text (`error parsing regexp: …`), or undefined when it compiles. */
 export function goRegexpError(pattern: string): { message: string; fragment: string | undefined } | undefined {
   // Loaded outside the `try`: failing to load it is not the pattern's error.
-  re2js ??= (require('re2js') as typeof import('re2js')).RE2JS;
+  const engine = loadGoRegexp();
   try {
-    re2js.compile(pattern);
+    engine.compile(pattern);
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

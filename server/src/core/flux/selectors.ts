@@ -2,6 +2,7 @@
  * How kustomize picks the objects a patch applies to (`target:`), shared by the patches
  * that change ConfigMaps and the parent patches that change child Kustomizations.
  */
+import { compileGoRegexp, type GoRegexp, isLiteralPattern } from '../go-regexp';
 import type { PatchTarget } from './kustomize-file';
 
 /** What a target is matched against: the object as it is at that point of the build. */
@@ -15,22 +16,28 @@ export interface Selectable {
   annotations: ReadonlyMap<string, string>;
 }
 
-/** kustomize anchors target names, kinds and namespaces as regular expressions. */
+/**
+ * kustomize anchors target names, kinds and namespaces as Go regular expressions
+ * (`^(?:pattern)$`, types.SelectorRegex). They come from the repository, so they run on RE2,
+ * in linear time: JavaScript's backtracking RegExp takes seconds on `(a+)+$`.
+ */
 function matchesPattern(pattern: string | undefined, value: string): boolean {
   if (pattern === undefined || pattern === '' || pattern === value) return true;
+  // A plain name matches only itself: no need to load the regexp engine for it.
+  if (isLiteralPattern(pattern)) return false;
   return anchored(pattern)?.test(value) ?? false;
 }
 
 // Every object is matched against every target of its overlays, on every graph build: compile
 // each pattern once. Bounded: patterns come from the repository.
-const compiled = new Map<string, RegExp | undefined>();
+const compiled = new Map<string, GoRegexp | undefined>();
 
 /** The pattern as an anchored expression, or undefined when kustomize could not compile it either. */
-function anchored(pattern: string): RegExp | undefined {
+function anchored(pattern: string): GoRegexp | undefined {
   if (compiled.has(pattern)) return compiled.get(pattern);
-  let expression: RegExp | undefined;
+  let expression: GoRegexp | undefined;
   try {
-    expression = new RegExp(`^(?:${pattern})$`);
+    expression = compileGoRegexp(`^(?:${pattern})$`);
   } catch {
     expression = undefined;
   }

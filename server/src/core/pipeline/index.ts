@@ -33,6 +33,8 @@ export interface SubstituteRequest {
   strict: boolean;
   /** `spec.postBuild.substituteStrategy: Always`: substitute even with no variables. */
   always: boolean;
+  /** A preview's placeholders for secret values: see EnvsubstOptions.redacted. */
+  redacted?: (name: string) => boolean;
 }
 
 export type PipelineStage = 'input' | 'MarshalJSON' | 'AsYAML' | 'varname' | 'envsubst' | 'YAMLToJSON' | 'UnmarshalJSON';
@@ -121,7 +123,7 @@ export function substituteResource(request: SubstituteRequest): SubstituteOutcom
   // every name is defined, as its value or "".
   const vars = stripNewlines(request.vars);
   const lookup = request.strict ? (varName: string) => vars.get(varName) : (varName: string) => vars.get(varName) ?? '';
-  const result = envsubst(serialized, lookup, { strict: request.strict });
+  const result = envsubst(serialized, lookup, { strict: request.strict, redacted: request.redacted });
   if (result.kind === 'panic') {
     const controllerError = `panic: ${result.message} [recovered]`;
     return { kind: 'failed', stage: 'envsubst', error: controllerError, controllerError, panic: result.message, serialized, gvk, name };

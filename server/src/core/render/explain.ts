@@ -31,6 +31,7 @@ export interface ExplainedContext {
 
 export function explainFile(engine: Engine, file: string): ExplainedContext[] {
   const graph = engine.fluxGraph();
+  const salt = engine.config().redactionSalt;
   const lineOf = (path: string, offset: number) => {
     const text = engine.index.text(path);
     return text === undefined ? 0 : new LineIndex(text).positionAt(offset).line + 1;
@@ -53,8 +54,8 @@ export function explainFile(engine: Engine, file: string): ExplainedContext[] {
         .sort((a, b) => (a.name < b.name ? -1 : 1))
         .map((variable) => ({
           name: variable.name,
-          value: variable.layers.length > 0 ? shownLayerValue(variable.layers[0]) : noLayer,
-          layers: variable.layers.map((layer) => ({ value: shownLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+          value: variable.layers.length > 0 ? shownLayerValue(variable.layers[0], salt) : noLayer,
+          layers: variable.layers.map((layer) => ({ value: shownLayerValue(layer, salt), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
         })),
       missingSources: instance.variables.sources.filter((s) => !s.object && !s.ref.optional).map((s) => `${s.ref.kind}/${s.ref.name}`),
     };
@@ -68,6 +69,7 @@ export interface ExplainedVariable {
 
 /** A variable across every Kustomization that substitutes: its value and layers, or its absence. */
 export function explainVariable(engine: Engine, name: string): ExplainedVariable {
+  const salt = engine.config().redactionSalt;
   const lineOf = (path: string, offset: number) => {
     const text = engine.index.text(path);
     return text === undefined ? 0 : new LineIndex(text).positionAt(offset).line + 1;
@@ -79,8 +81,8 @@ export function explainVariable(engine: Engine, name: string): ExplainedVariable
       const variable = instance.variables.vars.get(name);
       contexts.push({
         context: `${cluster.name}/${instance.kustomization.name}`,
-        value: variable === undefined ? undefined : variable.layers.length > 0 ? shownLayerValue(variable.layers[0]) : noLayer,
-        layers: (variable?.layers ?? []).map((layer) => ({ value: shownLayerValue(layer), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
+        value: variable === undefined ? undefined : variable.layers.length > 0 ? shownLayerValue(variable.layers[0], salt) : noLayer,
+        layers: (variable?.layers ?? []).map((layer) => ({ value: shownLayerValue(layer, salt), source: layerSource(layer), file: layer.file, line: lineOf(layer.file, layer.range.start) })),
       });
     }
   }

@@ -9,8 +9,9 @@ import type { RenderContext } from '../flux/graph';
 import { alwaysIgnored } from '../flux/strategy-support';
 import { GoMap, type GoValue } from '../yaml/v2/value';
 import { substituteResource } from '../pipeline';
-import { exceedsAliasLimit, maxAliasCount } from '../limits';
-import { sha256Hex } from '../sha256';
+import { exceedsAliasLimit, maxAliasCount, notCheckedReason } from '../limits';
+import { redactedPlaceholder } from './redaction';
+import { LineIndex } from '../positions';
 import { contextLabel } from '../substitution';
 import { goJsonParse } from '../yaml/v2/json';
 import { marshalYamlV2 } from '../yaml/v2/marshal';
@@ -20,6 +21,8 @@ export interface RenderedDocument {
   yaml?: string;
   /** The reconcile error the controller reports, when it fails. */
   error?: string;
+  /** When it fails: the check's errors inside the document, `file:line:col: message`, which say where in the file. */
+  causes?: string[];
   skipped?: 'label' | 'annotation' | 'novars';
 }
 
@@ -38,11 +41,19 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
   const parsed = engine.index.parsed(file);
   const { instance } = context;
   const vars: Record<string, string> = {};
+  const secrets = new Set<string>();
   for (const [name, variable] of instance.variables.vars) {
     const winner = variable.layers[0];
     // A placeholder keeps secrets out of the preview; the substituted text shows where they go.
-    vars[name] = winner?.secret || variable.value === undefined ? `<secret ${name}>` : variable.value;
+    if (winner?.secret || variable.value === undefined) secrets.add(name);
+    vars[name] = secrets.has(name) ? `<secret ${name}>` : variable.value!;
   }
+  // `${PASS:0:6}` or `${#PASS}` must not cut or count the placeholder's text.
+  const redacted = (name: string) => secrets.has(name);
+  const salt = engine.config().redactionSalt;
+  // A file that is not read (too big, UTF-16, binary) renders nothing: say why instead.
+  const skipped = notCheckedReason(engine.index.text(file) ?? '');
+  if (skipped !== undefined) return { context: contextLabel(context), strict: instance.strict, documents: [{ error: skipped }] };
   const documents: RenderedDocument[] = (parsed?.documents ?? []).map((document) => {
     const [start, , end] = document.range;
     const source = parsed!.text.slice(start, end);
@@ -50,10 +61,10 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
     // Rendering copies each alias in place: an alias bomb would exhaust the server's memory.
     if (exceedsAliasLimit(document)) return { error: `not rendered: its aliases multiply it past ${maxAliasCount} copies (an alias bomb), which Render Lens does not expand` };
     try {
-      if (!instance.postBuild) return asYaml(source);
-      const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' && !alwaysIgnored(instance) });
-      if (outcome.kind === 'failed') return { error: outcome.controllerError };
-      return { yaml: fromJson(outcome.final), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
+      if (!instance.postBuild) return asYaml(source, salt);
+      const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' && !alwaysIgnored(instance), redacted });
+      if (outcome.kind === 'failed') return { error: outcome.controllerError, causes: causesIn(engine, file, start, end) };
+      return { yaml: fromJson(outcome.final, salt), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
     } catch (error) {
       // A bug or a stack overflow (10,000 nested `${…}`) costs this document, not the preview;
       // only the error's kind is shown, never a message that could quote the text.
@@ -64,25 +75,41 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
 }
 
 /**
+ * The controller's error names a line of the document as it re-serialized it (`yaml: line 4:
+ * …`), not of the file. The check's errors inside the document say where, as `check` does.
+ */
+function causesIn(engine: Engine, file: string, start: number, end: number): string[] {
+  const text = engine.index.text(file) ?? '';
+  const lines = new LineIndex(text);
+  return engine
+    .analyzeFile(file)
+    .findings.filter((f) => f.severity === 'error' && f.range.start >= start && f.range.start < end)
+    .map((f) => {
+      const at = lines.positionAt(f.range.start);
+      return `${file}:${at.line + 1}:${at.character + 1}: ${f.rule}: ${f.message}`;
+    });
+}
+
+/**
  * Without postBuild the controller applies the document as built; show it normalized the same
  * way. One that does not parse shows its error, never its text: it may be a Secret.
  */
-function asYaml(source: string): RenderedDocument {
+function asYaml(source: string, salt: string | undefined): RenderedDocument {
   const outcome = substituteResource({ source, vars: {}, strict: false, always: false });
-  return outcome.kind === 'failed' ? { error: outcome.controllerError } : { yaml: fromJson(outcome.final) };
+  return outcome.kind === 'failed' ? { error: outcome.controllerError } : { yaml: fromJson(outcome.final, salt) };
 }
 
-function fromJson(json: string): string {
-  return marshalYamlV2(redactSecretData(goJsonParse(json)));
+function fromJson(json: string, salt: string | undefined): string {
+  return marshalYamlV2(redactSecretData(goJsonParse(json), salt));
 }
 
-/** A Secret's data and stringData values become `<redacted sha256:…>`. */
-function redactSecretData(value: GoValue): GoValue {
+/** A Secret's data and stringData values become `<redacted sha256:…>`, or `<redacted>` when short (redaction.ts). */
+function redactSecretData(value: GoValue, salt: string | undefined): GoValue {
   if (!(value instanceof GoMap) || value.get('kind') !== 'Secret') return value;
   for (const section of ['data', 'stringData']) {
     const map = value.get(section);
     if (!(map instanceof GoMap)) continue;
-    for (const entry of map.entries) entry[1] = `<redacted sha256:${sha256Hex(String(entry[1])).slice(0, 12)}>`;
+    for (const entry of map.entries) entry[1] = redactedPlaceholder(String(entry[1]), salt);
   }
   return value;
 }
@@ -96,6 +123,6 @@ export function formatRendered(file: string, rendered: RenderedFile): string {
   ];
   const body = rendered.documents
     .filter((d) => d.yaml !== undefined || d.error !== undefined)
-    .map((d) => (d.error !== undefined ? `# ✗ ${d.error}\n` : `${d.skipped ? `# not substituted (${d.skipped})\n` : ''}${d.yaml}`));
+    .map((d) => (d.error !== undefined ? `# ✗ ${d.error}\n${(d.causes ?? []).map((c) => `#   ${c}\n`).join('')}` : `${d.skipped ? `# not substituted (${d.skipped})\n` : ''}${d.yaml}`));
   return `${header.join('\n')}\n${body.map((b) => `---\n${b}`).join('')}`;
 }

@@ -1,21 +1,27 @@
 /**
  * How variable values are shown to people: verbatim for ConfigMaps and inline values,
- * never for Secrets (a short hash identifies a value without revealing it).
+ * never for Secrets (a short hash, when the value is long enough, identifies it: redaction.ts).
  */
 import type { Variable, VariableLayer } from '../flux/variables';
 import { LineIndex } from '../positions';
-import { sha256Hex } from '../sha256';
+import { minHashedLength, secretDigest } from './redaction';
 
 /**
  * A value as plain data, for JSON outputs (no Markdown): the text itself (newlines removed, as
- * Flux removes them), or what stands in for a value that is not shown or not known.
+ * Flux removes them), or what stands in for a value that is not shown or not known. A secret
+ * shows a hash only when it is long enough not to be guessed (redaction.ts), salted when the
+ * repository sets a salt.
  */
-export type ShownValue = string | { redacted: true; sha256: string } | { encrypted: true } | { unknown: string };
+export type ShownValue = string | { redacted: true; sha256?: string; salted?: true } | { encrypted: true } | { unknown: string };
 
-export function shownLayerValue(layer: VariableLayer): ShownValue {
+/** `salt`: the repository's redaction salt (redaction.ts). */
+export function shownLayerValue(layer: VariableLayer, salt?: string): ShownValue {
   if (layer.encrypted) return { encrypted: true };
   if (layer.value === undefined) return { unknown: layer.via === 'external' ? 'set by another controller' : 'not readable from the repository' };
-  if (layer.secret) return { redacted: true, sha256: sha256Hex(layer.value).slice(0, 12) };
+  if (layer.secret) {
+    const digest = secretDigest(layer.value, salt);
+    return digest === undefined ? { redacted: true } : { redacted: true, sha256: digest.slice(digest.indexOf(':') + 1), ...(salt !== undefined ? { salted: true as const } : {}) };
+  }
   return layer.value.replace(/\n/g, '');
 }
 
@@ -23,12 +29,12 @@ export function shownLayerValue(layer: VariableLayer): ShownValue {
 export function displayShown(value: ShownValue): string {
   if (typeof value === 'string') return value === '' ? '*empty*' : codeSpan(value);
   if ('encrypted' in value) return 'encrypted';
-  if ('redacted' in value) return `secret, sha256:${value.sha256}`;
+  if ('redacted' in value) return value.sha256 === undefined ? `secret (under ${minHashedLength} characters: no hash shown)` : `secret, ${value.salted ? 'salted ' : ''}sha256:${value.sha256}`;
   return value.unknown === 'set by another controller' ? 'set by another controller (unknown here)' : 'unknown';
 }
 
-export function displayLayerValue(layer: VariableLayer): string {
-  return displayShown(shownLayerValue(layer));
+export function displayLayerValue(layer: VariableLayer, salt?: string): string {
+  return displayShown(shownLayerValue(layer, salt));
 }
 
 /** A field under a Secret's `data` or `stringData`: what it holds after substitution is a secret too. */
@@ -36,8 +42,8 @@ export function isSecretData(kind: string | undefined, path: ReadonlyArray<strin
   return kind === 'Secret' && (path[0] === 'data' || path[0] === 'stringData');
 }
 
-export function displayValue(variable: Variable): string {
-  return variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown';
+export function displayValue(variable: Variable, salt: string | undefined): string {
+  return variable.layers.length > 0 ? displayLayerValue(variable.layers[0], salt) : 'unknown';
 }
 
 /** `file:line` of a layer, 1-based, for provenance lines. */

@@ -35,7 +35,14 @@ Correct the YAML; the message names what the parser expected.
   *check(context) {
     if (context.parsed.problems.length === 0 || !isConsumed(context)) return;
     for (const problem of context.parsed.problems) {
-      yield { range: problem.range, message: problem.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, ''), severity: problem.severity };
+      yield { range: problem.range, message: shortenQuotedToken(problem.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '')), severity: problem.severity };
     }
   },
 };
+
+/** The parser quotes the whole token it did not expect (`… in YAML stream: "…"`), which may be a whole line of the file. */
+function shortenQuotedToken(message: string, max = 60): string {
+  const quote = message.indexOf(': "');
+  if (quote === -1 || message.length - quote <= max + 4) return message;
+  return `${message.slice(0, quote + 3 + max)}…"`;
+}

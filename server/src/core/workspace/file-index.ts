@@ -292,7 +292,8 @@ export class FileIndex {
    * A file's new text (or undefined when deleted). Returns false when nothing changed. `edit`
    * is how the text the index had became `text`, when the editor reported it.
    */
-  update(file: string, text: string | undefined, edit?: KnownEdit): boolean {
+  update(file: string, given: string | undefined, edit?: KnownEdit): boolean {
+    const text = given === undefined ? undefined : withLineBreaks(given);
     const known = this.entries.get(file);
     const listed = this.listing?.includes(file) ?? true;
     if (known && known.text === text && listed === (text !== undefined)) return false;
@@ -344,7 +345,8 @@ export class FileIndex {
       // A directory of the listing is not a file: render trees probe many, and asking the host
       // costs a realpath and a stat each.
       const directory = this.listing !== undefined && this.tree().has(file);
-      entry = newEntry(directory ? undefined : this.host.readFile(file), undefined);
+      const text = directory ? undefined : this.host.readFile(file);
+      entry = newEntry(text === undefined ? undefined : withLineBreaks(text), undefined);
       this.entries.set(file, entry);
     }
     return entry;
@@ -354,6 +356,15 @@ export class FileIndex {
 /** Every entry has every field from the start: one shape for all, so reading them stays fast. */
 function newEntry(text: string | undefined, previous: ParsedFile | undefined, previousEdit?: ChangedSpan): Entry {
   return { text, version: ++versions, parsed: undefined, previous, previousEdit, parsedFromEdit: false, objects: undefined, model: undefined };
+}
+
+/**
+ * The text with each lone CR turned into LF. go-yaml reads a lone CR as a line break, as the
+ * YAML spec says; the yaml package does not, and read a CR-only file as one broken line. The
+ * text keeps its length, so every offset (findings, fixes, positions) is the file's own.
+ */
+function withLineBreaks(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 function parentOf(path: string): string {

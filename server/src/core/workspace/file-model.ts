@@ -5,7 +5,7 @@
  * file the graph needs without keeping syntax trees of files nobody has open.
  */
 import { Alias, Pair, Scalar, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { maxFileSize } from '../limits';
+import { notCheckedReason } from '../limits';
 import type { ParsedFile } from '../yaml/document';
 import { parseYamlFile } from '../yaml/document';
 import { readBlockBoth, readBlockYaml, type BlockFile } from '../yaml/block-yaml';
@@ -26,7 +26,7 @@ export interface FileModel {
 /** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
 export function modelOf(file: string, text: string, parse: () => ParsedFile): FileModel {
   // One reading: the roots, and the layout the check's parse is built from when it is modelled.
-  const read = text.length > maxFileSize ? undefined : readBlockBoth(text);
+  const read = notCheckedReason(text) !== undefined ? undefined : readBlockBoth(text);
   if (!read) return modelOfRoots(file, parsedRoots(parse));
   const model = modelOfRoots(file, read.documents);
   return read.file ? { ...model, block: read.file } : model;
@@ -39,8 +39,8 @@ export function modelOfRoots(file: string, roots: ReadonlyArray<Node | null>): F
 
 /** The root node of each document of `text`, as the full parse (which `parse` gives) has them. */
 export function rootsOf(text: string, parse: () => ParsedFile = () => parseYamlFile(text)): ReadonlyArray<Node | null> {
-  // A file past the size limit is not read at all: the full parse says so and has no documents.
-  const fast = text.length > maxFileSize ? undefined : readBlockYaml(text);
+  // A file past a limit is not read at all: the full parse says so and has no documents.
+  const fast = notCheckedReason(text) !== undefined ? undefined : readBlockYaml(text);
   return fast ?? parsedRoots(parse);
 }
 

@@ -13,7 +13,7 @@
  * counted. nothing-to-check.test.ts compares every fixture repository's findings and counts
  * with and without this shortcut.
  */
-import { maxFileSize } from '../limits';
+import { maxFileSize, notCheckedReason } from '../limits';
 import { readBlockYaml } from '../yaml/block-yaml';
 import { goYamlScalarCount } from '../yaml/v2/parser';
 import { countScalars } from '../yaml/scalar-sites';
@@ -21,9 +21,9 @@ import { countScalars } from '../yaml/scalar-sites';
 /** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */
 const ruleMarkers = ['$', '{{', 'render-lens-disable', 'fleet.cattle.io'];
 
-/** True when `text` holds something a rule looks for (or is too big to tell): ask first, it is the cheap test. */
+/** True when `text` holds something a rule looks for (or is not read, which a finding says): ask first, it is the cheap test. */
 export function holdsRuleMarkers(text: string): boolean {
-  return text.length > maxFileSize || ruleMarkers.some((marker) => text.includes(marker));
+  return notCheckedReason(text) !== undefined || ruleMarkers.some((marker) => text.includes(marker));
 }
 
 /**

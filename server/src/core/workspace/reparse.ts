@@ -17,7 +17,7 @@
  * The bench (incremental.bench.ts) checks the result against a full parse after random edits.
  */
 import { isMap, isPair, isSeq, type CST, type Document, type Node } from 'yaml';
-import { maxFileSize } from '../limits';
+import { notCheckedReason } from '../limits';
 import { changedSpan, type ChangedSpan } from './text-change';
 import { detachedSlice, movePartSource, setPartSource } from '../yaml/part-source';
 import { moveNode } from '../yaml/fast-nodes';
@@ -55,7 +55,7 @@ export function reparseYamlFile(previous: ParsedFile, text: string, edit?: Chang
 function spliced(previous: ParsedFile, text: string, edit: ChangedSpan | undefined): ParsedFile | undefined {
   const old = previous.text;
   const documents = previous.documents;
-  if (documents.length === 0 || text.length > maxFileSize || !isPlain(previous)) return undefined;
+  if (documents.length === 0 || notCheckedReason(text) !== undefined || !isPlain(previous)) return undefined;
   // The change: old[prefix, changeEnd) became text[prefix, changeEnd + delta).
   const { start: prefix, oldEnd: changeEnd } = edit ?? changedSpan(old, text);
   const delta = text.length - old.length;

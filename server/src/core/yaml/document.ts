@@ -4,7 +4,7 @@
  * scalars of each document are scalar-sites.ts's.
  */
 import { Composer, Document, LineCounter, Parser, type CST } from 'yaml';
-import { formatSize, maxFileSize, maxNestingDepth } from '../limits';
+import { maxNestingDepth, notCheckedReason } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile, type BlockFile } from './block-yaml';
 import { detachedSlice, setPartSource } from './part-source';
@@ -37,7 +37,7 @@ export function parseYamlFile(text: string): ParsedFile {
  * past the parse reads one, and the incremental re-parse shifts what is there.
  */
 export function parseBlockStyle(text: string): ParsedFile | undefined {
-  if (text.length > maxFileSize) return undefined;
+  if (notCheckedReason(text) !== undefined) return undefined;
   const file = readBlockFile(text);
   return file && blockParsedFile(text, file);
 }
@@ -91,9 +91,8 @@ function blockDocumentOptions() {
 /** The full parser: every YAML, with syntax errors. */
 export function parseFully(text: string): ParsedFile {
   const lineCounter = new LineCounter();
-  if (text.length > maxFileSize) {
-    return notChecked(text, lineCounter, `Not checked: this file is ${formatSize(text.length)}, over Render Lens's limit of ${formatSize(maxFileSize)} per file.`);
-  }
+  const skipped = notCheckedReason(text);
+  if (skipped !== undefined) return notChecked(text, lineCounter, skipped);
   // go-yaml breaks lines at a lone CR too; the yaml package does not. One character for one
   // keeps every offset, so the parse of the rewritten text maps onto the original.
   const source = lonelyCrAsLf(text);

@@ -1,9 +1,11 @@
 /**
  * Fuzzing the core: every fixture repository under test-fixtures/, with one YAML file mutated
  * (byte flips, truncations, inserted `${`, `$$`, `{{`, tabs, NUL, BOM, CRLF, lone surrogates,
- * deep indentation and nesting), through the Engine over a MemoryHost. Seeded: a failure
- * prints its seed and path, and replays with them.
+ * emoji, terminal escapes, deep indentation and nesting), through the Engine over a
+ * MemoryHost and the CLI's output formats. Seeded: a failure prints its seed and path, and
+ * replays with them.
  */
+import { nothingCounted } from '../../core/checked-counts';
 import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
 import { Engine } from '../../core/engine';
@@ -13,6 +15,12 @@ import type { Finding } from '../../core/model';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { applyFix, applyPreferred, changedFiles, fixViolations, rangeViolations } from '../support/invariants';
 import { loadRepos, mutatedRepoArb, type MutatedRepo } from '../support/mutations';
+import { formatGithub } from '../../cli/format-github';
+import { formatJson } from '../../cli/format-json';
+import { formatSarif } from '../../cli/format-sarif';
+import { formatText } from '../../cli/format-text';
+import { frameWidth } from '../../cli/terminal-text';
+import { maxMessageLength } from '../../core/limits';
 
 /** Fixed, so a run is reproducible; RENDER_LENS_FUZZ_SEED and _RUNS explore further. */
 const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);
@@ -45,6 +53,7 @@ function check(m: MutatedRepo): void {
     if (hover) assert.ok(hover.range.start >= 0 && hover.range.start <= hover.range.end && hover.range.end <= text.length, `hover range at ${offset} lies inside the file`);
   }
   for (const { context } of renderContexts(engine, m.file)) formatRendered(m.file, renderFile(engine, m.file, context));
+  assert.deepEqual(outputViolations(findings, textOf), []);
 
   // Each fix of the mutated file applies cleanly on its own.
   for (const finding of findings.filter((f) => f.file === m.file)) {
@@ -70,6 +79,20 @@ function check(m: MutatedRepo): void {
     files = next;
     current = after.findings;
   }
+}
+
+/** What the CLI formats print that they must not: positions that are not numbers, raw terminal controls, unbounded lines. */
+function outputViolations(findings: readonly Finding[], textOf: (file: string) => string | undefined): string[] {
+  const out: string[] = [];
+  const text = formatText(findings, textOf, false);
+  const github = formatGithub(findings, textOf, '');
+  const machine = formatJson(findings, textOf, 1, 1, nothingCounted) + formatSarif(findings, textOf);
+  // Outside strings, JSON holds a null only where a number was NaN; a workflow command's properties hold only numbers and names.
+  if (/\bnull\b/.test(machine.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) out.push('json or sarif: a position is null');
+  for (const line of github.split('\n')) if (/=(?:NaN|undefined)\b/.test(line.split('::')[1] ?? '')) out.push(`github: ${line.slice(0, 120)}`);
+  for (const [name, printed] of [['text', text], ['github', github]]) if (/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(printed)) out.push(`${name}: a raw control character`);
+  for (const line of text.split('\n')) if (line.length > 2 * frameWidth + maxMessageLength) out.push(`text: a line of ${line.length} characters`);
+  return out;
 }
 
 /** A preferred fix as "this rule, this fix, on this text": what applying it twice would repeat. */

@@ -18,7 +18,7 @@ import { formatRendered, renderContexts, renderFile } from '../../core/render/re
 import { NodeHost } from '../../node-host';
 import { aliasBomb, configMap, deepBlock, deepFlow, fluxKustomization, invalidUtf8, mergeBomb, writeHugeYaml } from '../support/hostile-repos';
 import { rangeViolations } from '../support/invariants';
-import { RecordingHost, removeWorkspace, runCli, writeWorkspace } from '../support/temp-workspace';
+import { RecordingHost, runCli, suiteWorkspaces } from '../support/temp-workspace';
 
 interface Checked {
   engine: Engine;
@@ -53,13 +53,7 @@ function findingsIn(findings: readonly Finding[], file: string): Finding[] {
 
 suite('robustness: hostile repositories', function () {
   this.timeout(60000);
-  const roots: string[] = [];
-  const temp = (files: Record<string, string | Buffer>) => {
-    const root = writeWorkspace(files);
-    roots.push(root);
-    return root;
-  };
-  suiteTeardown(() => roots.forEach(removeWorkspace));
+  const { temp, keep } = suiteWorkspaces();
 
   test('kustomization cycles (itself, a → b → a) are cut and reported, each file read once', () => {
     const files = {
@@ -97,7 +91,7 @@ suite('robustness: hostile repositories', function () {
   test('links and `resources:` that point outside the workspace are never read', async () => {
     const marker = 'OUTSIDE-THE-WORKSPACE-d41d8cd98f';
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-outside-'));
-    roots.push(outside);
+    keep(outside);
     fs.writeFileSync(path.join(outside, 'secret.yaml'), configMap('outside', `  k: ${marker}\n`));
     fs.writeFileSync(path.join(outside, 'kustomization.yaml'), 'resources:\n  - secret.yaml\n');
     const escape = path.relative(path.join(os.tmpdir(), 'x', 'apps'), outside).split(path.sep).join('/');

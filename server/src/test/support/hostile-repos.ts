@@ -8,21 +8,12 @@ import * as path from 'path';
 
 /** A Flux Kustomization at clusters/prod/<name>.yaml that renders `dir` with one variable. */
 export function fluxKustomization(name: string, dir: string): Record<string, string> {
-  return {
-    [`clusters/prod/${name}.yaml`]: [
-      'apiVersion: kustomize.toolkit.fluxcd.io/v1',
-      'kind: Kustomization',
-      'metadata:',
-      `  name: ${name}`,
-      '  namespace: flux-system',
-      'spec:',
-      `  path: ./${dir}`,
-      '  postBuild:',
-      '    substitute:',
-      '      A: "1"',
-      '',
-    ].join('\n'),
-  };
+  return { [`clusters/prod/${name}.yaml`]: fluxKustomizationText(name, dir, ['  postBuild:', '    substitute:', '      A: "1"']) };
+}
+
+/** The text of a Flux Kustomization in flux-system that renders `./dir`, with `spec` lines after its path (postBuild, patches). */
+export function fluxKustomizationText(name: string, dir: string, spec: readonly string[] = []): string {
+  return ['apiVersion: kustomize.toolkit.fluxcd.io/v1', 'kind: Kustomization', 'metadata:', `  name: ${name}`, '  namespace: flux-system', 'spec:', `  path: ./${dir}`, ...spec, ''].join('\n');
 }
 
 export function configMap(name: string, data: string): string {

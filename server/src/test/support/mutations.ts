@@ -1,7 +1,8 @@
 /**
  * Mutations of fixture YAML for fuzzing, as fast-check arbitraries: byte flips, truncation at
  * every class of offset, and insertions of what breaks scanners — `${`, `$$`, `{{`, tabs,
- * NUL, a BOM, CRLF line ends, lone surrogates, deep indentation and deep flow nesting.
+ * NUL, a BOM, CRLF line ends, lone surrogates, emoji, terminal escapes, deep indentation and
+ * deep flow nesting.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -52,7 +53,7 @@ export type Mutation =
   | { kind: 'nest'; at: number; depth: number };
 
 /** Strings that break scanners and parsers when dropped anywhere. */
-const hostile = ['${', '$$', '$${', '$$$${', '{{', '}}', '{{ .Values.x }}', '}', '\t', '\u0000', '\uFEFF', '\r', '\r\n', '\uD800', '\uDC00', '\uD83D', '${A:-${B', '${#}', '${A/', '&a ', '*a', '<<: *a', '? ', '- ', ': ', '#', '"', "'", '|', '>-', '---\n', '...\n', '%YAML 1.1\n', '!!binary ', '\\', '\u2028', '\u0085', 'é', '😀'];
+const hostile = ['${', '$$', '$${', '$$$${', '{{', '}}', '{{ .Values.x }}', '}', '\t', '\u0000', '\uFEFF', '\r', '\r\n', '\uD800', '\uDC00', '\uD83D', '${A:-${B', '${#}', '${A/', '&a ', '*a', '<<: *a', '? ', '- ', ': ', '#', '"', "'", '|', '>-', '---\n', '...\n', '%YAML 1.1\n', '!!binary ', '\\', '\u2028', '\u0085', 'é', '😀', '# 💡 ${', '\u001b]0;title\u0007', '\u202e'];
 
 /** Characters a flip writes: controls, YAML indicators, dollars, braces, surrogate halves. */
 const flipCodes = [0x00, 0x09, 0x0a, 0x0d, 0x20, 0x22, 0x23, 0x24, 0x26, 0x27, 0x2a, 0x2d, 0x3a, 0x3e, 0x7b, 0x7c, 0x7d, 0x7f, 0x85, 0xa0, 0xfeff, 0xd800, 0xdfff, 0xfffd];

@@ -26,6 +26,23 @@ export function removeWorkspace(root: string): void {
   fs.rmSync(root, { recursive: true, force: true });
 }
 
+/**
+ * For a suite's body: `temp(files)` writes a workspace, `keep(dir)` adopts another temp
+ * folder, and all of them are removed when the suite ends.
+ */
+export function suiteWorkspaces(): { temp: (files: Record<string, string | Buffer>) => string; keep: (dir: string) => void } {
+  const roots: string[] = [];
+  suiteTeardown(() => roots.forEach(removeWorkspace));
+  return {
+    temp: (files) => {
+      const root = writeWorkspace(files);
+      roots.push(root);
+      return root;
+    },
+    keep: (dir) => roots.push(dir),
+  };
+}
+
 /** One line per entry under `root`: path, type, mode, mtime and a hash of the content or link target. */
 export function fingerprint(root: string): Map<string, string> {
   const out = new Map<string, string>();
