@@ -1,7 +1,7 @@
 /**
  * Where a chart renders values that users commonly write as numbers or booleans: labels and
  * annotations, env values, container args and commands, ConfigMap and Secret data, a CronJob
- * schedule, selectors, taints and tolerations, and versions, tags, images and hosts (`1.10`
+ * schedule, selectors, taints and tolerations, and versions, tags and images (`1.10`
  * arrives as the float 1.1). HELM-UNQUOTED-STRING reports a bare action
  * only there (and only where the schema says the field is a string): a bare `name:` or
  * `mountPath:` is as unquoted, but nobody names a volume `true`, and flagging the thousand such
@@ -27,5 +27,5 @@ export function holdsFreeText(kind: string | undefined, path: NodePath): boolean
   return at(n - 1) === 'value' && typeof at(n - 2) === 'number' && (at(n - 3) === 'tolerations' || at(n - 3) === 'taints');
 }
 
-/** Field names whose values are versions, tags, images or hosts: numbers in disguise. */
-const valueLike = new Set(['version', 'tag', 'image', 'host', 'appVersion']);
+/** Field names whose values are versions, tags or images: numbers in disguise (`1.10`, `2024`). */
+const valueLike = new Set(['version', 'tag', 'image', 'appVersion']);

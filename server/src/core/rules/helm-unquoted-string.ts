@@ -31,10 +31,10 @@ In a Helm chart template, flags an action (\`{{ … }}\`) whose output makes up 
 scalar of a field that the Kubernetes schema types as a string *and* that users commonly fill
 with numbers or booleans — CronJob \`spec.schedule\`, \`env[].value\`, \`metadata.labels\` and
 \`metadata.annotations\` values, ConfigMap and Secret \`data\`, container \`args\` and
-\`command\` items, selectors, taints and tolerations, and \`image\`, \`host\`, \`tag\` and
+\`command\` items, selectors, taints and tolerations, and \`image\`, \`tag\` and
 \`version\` fields (\`1.10\` arrives as the float 1.1) — unless its pipeline ends in \`quote\`
 or \`squote\`. The schema covers the built-in kinds, Flux, cert-manager, external-secrets, the
-Prometheus operator and the workspace's own CRDs. Other string fields (names, paths,
+Prometheus operator and the workspace's own CRDs. Other string fields (names, hosts, paths,
 intervals) are not flagged: they are as unquoted, but a volume is never named \`true\`, and a
 chart repository has a thousand of them. Enum fields (\`imagePullPolicy\`, Service \`type\`)
 are not flagged either: none of their names re-types.
