@@ -198,7 +198,7 @@ export class Engine {
     const markers = holdsRuleMarkers(text);
     const graph = this.fluxGraph();
     if (markers && graph.contextsOf(file).length > 0) return undefined;
-    if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file)) return undefined;
+    if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) || graph.hasProblemsIn(file)) return undefined;
     return markers ? scalarsOfUnrenderedText(text) : scalarsOfCleanText(text);
   }
 

@@ -137,6 +137,7 @@ export class FluxGraph {
   /** Files holding a Flux Kustomization in a folder whose kustomization.yaml does not list them. */
   readonly unlisted: string[] = [];
   private verdicts = new Map<FluxKustomization, SourceVerdict>();
+  private problemFiles: Set<string> | undefined;
   private readonly contextsByFile = new Map<string, RenderContext[]>();
   private readonly trees: RenderTreeCache;
   /** The Flux Kustomizations of each file, in document order. */
@@ -159,6 +160,12 @@ export class FluxGraph {
 
   contextsOf(file: string): readonly RenderContext[] {
     return this.contextsByFile.get(file) ?? [];
+  }
+
+  /** Whether a build problem (a missing path, a cycle) is written in `file` (KUSTOMIZE-BUILD reports it there). */
+  hasProblemsIn(file: string): boolean {
+    this.problemFiles ??= new Set(this.problems.map((p) => p.file));
+    return this.problemFiles.has(file);
   }
 
   /** Whether `k` renders this repository's files, and why (or which source it renders instead). */

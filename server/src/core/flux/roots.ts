@@ -21,7 +21,8 @@ import { clampToRoot } from './paths';
 import { normalizedUrl, sourceKey, type SourceObject, type SyncDeclaration } from './sources';
 import type { Variable } from './variables';
 
-export type SourceVerdict = { kind: 'this'; why: string } | { kind: 'external'; source: string; why: string };
+/** `assumed`: nothing in the repository says so; it is the likeliest reading of a text-book layout. */
+export type SourceVerdict = { kind: 'this'; why: string; assumed?: true } | { kind: 'external'; source: string; why: string };
 
 export interface DeclaredCluster {
   name: string;
@@ -97,20 +98,22 @@ export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKusto
 
 function verdictOf(k: FluxKustomization, thisSources: ReadonlyMap<string, string>, sources: readonly SourceObject[], bootstrapped: boolean, pathIsHere: boolean): SourceVerdict {
   const ref = k.sourceRef;
-  if (!ref) return { kind: 'this', why: 'no sourceRef' };
+  if (!ref) return { kind: 'this', assumed: true, why: 'no sourceRef' };
   const namespace = ref.namespace ?? k.namespace;
   const key = sourceKey(ref.kind, namespace, ref.name);
   const why = thisSources.get(key) ?? thisSources.get(sourceKey(ref.kind, '*', ref.name)) ?? (ref.namespace === undefined ? sameName(thisSources, ref) : undefined);
   if (why !== undefined) return { kind: 'this', why };
   const defined = findSource(sources, ref, k.namespace);
-  if (defined && pathIsHere && defined.kind === 'GitRepository') return { kind: 'this', why: `assumed: no bootstrap or git remote says which repository this is, and ${k.path!.value} is a folder here` };
+  if (defined && pathIsHere && defined.kind === 'GitRepository') return { kind: 'this', assumed: true, why: `assumed: no bootstrap or git remote says which repository this is, and ${k.path!.value} is a folder here` };
   if (defined) {
     const where = defined.url ? ` (${defined.url})` : '';
     return { kind: 'external', source: sourceKey(defined.kind, defined.namespace, defined.name), why: `${defined.kind} ${defined.name}${where} in ${defined.file} is not this repository` };
   }
   // `flux-system` is the source both bootstrap methods create; with no start found at all,
   // an undefined source is taken to be this repository (the text-book layout).
-  if (!bootstrapped || ref.name === 'flux-system') return { kind: 'this', why: `${ref.kind} ${ref.name} is not defined in the repository; assumed to be this repository` };
+  // An OCI artifact, a bucket or an ExternalArtifact is built from somewhere we cannot see, even
+  // from this repository (an ArtifactGenerator): its paths are not this repository's.
+  if (ref.kind === 'GitRepository' && (!bootstrapped || ref.name === 'flux-system')) return { kind: 'this', assumed: true, why: `${ref.kind} ${ref.name} is not defined in the repository; assumed to be this repository` };
   return { kind: 'external', source: key, why: `${ref.kind} ${ref.name} is not defined in the repository (declare it under \`sources\` in .render-lens.yaml if it is this repository)` };
 }
 

@@ -15,6 +15,7 @@ import { helmHandQuoted } from './helm-hand-quoted';
 import { helmUnquotedString } from './helm-unquoted-string';
 import { inertValue } from './inert-value';
 import { invalidVarName } from './invalid-var-name';
+import { kustomizeBuild } from './kustomize-build';
 import { missingVarSource } from './missing-var-source';
 import { notApplied } from './not-applied';
 import { notSubstituted } from './not-substituted';
@@ -28,7 +29,7 @@ import { unusedSuppression } from './unused-suppression';
 import { unusedVar } from './unused-var';
 import { yamlSyntax } from './yaml-syntax';
 
-export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, fleetField, fleetJsonPointer, fleetPatchName, fleetPatchOp, fleetValuesTemplate, helmHandQuoted, helmUnquotedString, inertValue, invalidVarName, missingVarSource, notApplied, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
+export const RULES: readonly Rule[] = [dollarCollapse, dollarHalfEscaped, dollarOverEscaped, envsubstParse, fleetField, fleetJsonPointer, fleetPatchName, fleetPatchOp, fleetValuesTemplate, helmHandQuoted, helmUnquotedString, inertValue, invalidVarName, kustomizeBuild, missingVarSource, notApplied, notSubstituted, overlayKnobMissing, silentDefault, substitutionSkipped, typeChange, undefinedVar, unusedSuppression, unusedVar, yamlSyntax];
 
 export function ruleById(id: string): Rule | undefined {
   return RULES.find((rule) => rule.id === id);
