@@ -18,8 +18,11 @@ export const renderLensServer = path.join(projectRoot, 'dist', 'server.js');
 /** The built command-line tool, as `npx render-lens` runs it. */
 export const renderLensCli = path.join(projectRoot, 'dist', 'cli.js');
 
-/** The exact-pinned devDependency the bench compares against. */
-export const yamlLanguageServer = path.join(projectRoot, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
+/** The bench's comparison server, with its own package.json and lockfile (bench/comparison-server.ts says why). */
+export const comparisonDir = path.join(projectRoot, 'bench', 'comparison');
+
+/** The exact-pinned server the bench compares against, once the bench has installed it. */
+export const yamlLanguageServer = path.join(comparisonDir, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 
 /**
  * The Go-produced conformance vectors, kept in the repository so a clone anywhere runs the tests
