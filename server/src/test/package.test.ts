@@ -105,7 +105,7 @@ suite('package: the .vsix', function () {
     for (const name of names) assert.doesNotMatch(name, /node_modules|\.tsx?$|\.map$|test-fixtures|\/src\/|\/test\//, `${name} must not be packaged`);
   });
 
-  test('`vsce ls` lists the same files from .vscodeignore', () => {
+  test('`vsce ls` lists the same files, from package.json\'s `files` (which `npm pack` reads too)', () => {
     const listed = run(process.execPath, [path.join(projectRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'])
       .split('\n')
       .map((line) => line.trim())
