@@ -6,6 +6,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { ruleDocsUrl } from '../core/docs';
+import { relativeLineLink } from '../core/links';
 import type { Finding, Fix, Range, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
 import { bodyHolds, diagnosticBody, publishedDiagnostic, type DiagnosticBody } from './diagnostic-json';
@@ -17,6 +18,12 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   information: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
 };
+
+/** Markdown from the core with its workspace-relative `file#Lline` links made file URIs (core/links.ts). */
+export function absoluteLinks(markdown: string, uriOf: (file: string) => string): string {
+  // Parentheses would end the link early in some markdown renderers: they go percent-encoded.
+  return markdown.replace(relativeLineLink, (_, file: string, line: string) => `](${uriOf(decodeURI(file)).replace(/\(/g, '%28').replace(/\)/g, '%29')}#L${line})`);
+}
 
 export function toLspRange(document: TextDocument, range: Range) {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };

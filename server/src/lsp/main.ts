@@ -15,7 +15,7 @@ import { createLogger } from './logger';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
 import { registerCodeActions } from './requests/code-actions';
-import { registerCompletion } from './requests/completion';
+import { completionTriggers, registerCompletion } from './requests/completion';
 import { registerDiagnostics } from './requests/diagnostics';
 import { registerHover } from './requests/hover';
 import { registerNavigation } from './requests/navigation';
@@ -61,7 +61,7 @@ connection.onInitialize((params): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
       hoverProvider: true,
-      completionProvider: { triggerCharacters: [' ', ':', '.'] },
+      completionProvider: { triggerCharacters: completionTriggers },
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: true },

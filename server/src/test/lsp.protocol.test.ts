@@ -133,7 +133,9 @@ suite('language server over stdio', () => {
     assert.ok(hover && hover.range && typeof hover.contents === 'object' && 'value' in hover.contents);
     assert.equal(document.getText(hover.range), '${cluster}');
     assert.match(hover.contents.value, /\| production\/apps \(strict\) \| `production` \|/);
-    assert.match(hover.contents.value, /from postBuild\.substitute of Kustomization apps — clusters\/production\/apps\.yaml:10/);
+    // The file:line reference is a link that opens the place: the file's URI, the line as `#L10`.
+    const kustomization = pathToFileURL(path.join(workspace, 'clusters', 'production', 'apps.yaml')).toString();
+    assert.ok(hover.contents.value.includes(`from postBuild.substitute of Kustomization apps — [clusters/production/apps.yaml:10](${kustomization}#L10)`), hover.contents.value);
   });
 
   test('checks the whole workspace on request, files not open included', async () => {

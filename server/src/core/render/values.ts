@@ -3,6 +3,7 @@
  * never for Secrets (a short hash identifies a value without revealing it).
  */
 import type { Variable, VariableLayer } from '../flux/variables';
+import { fileLineLink } from '../links';
 import { LineIndex } from '../positions';
 import { sha256Hex } from '../sha256';
 
@@ -22,11 +23,12 @@ export function displayValue(variable: Variable): string {
   return variable.layers.length > 0 ? displayLayerValue(variable.layers[0]) : 'unknown';
 }
 
-/** `file:line` of a layer, 1-based, for provenance lines. */
-export function layerLocation(layer: VariableLayer, textOf: (file: string) => string | undefined): string {
+/** `file:line` of a layer, 1-based, for provenance lines; with `link`, as a markdown link that opens it (links.ts). */
+export function layerLocation(layer: VariableLayer, textOf: (file: string) => string | undefined, link = false): string {
   const text = textOf(layer.file);
   const line = text === undefined ? undefined : new LineIndex(text).positionAt(layer.range.start).line + 1;
-  return line === undefined ? layer.file : `${layer.file}:${line}`;
+  if (line === undefined) return layer.file;
+  return link ? fileLineLink(layer.file, line) : `${layer.file}:${line}`;
 }
 
 export function layerSource(layer: VariableLayer): string {
