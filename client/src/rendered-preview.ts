@@ -3,7 +3,7 @@
  * the current file as kustomize-controller applies it in the chosen render context. It is
  * refreshed as the source changes; the server redacts secrets before the text arrives.
  */
-import { EventEmitter, Uri, commands, window, workspace, type Disposable, type TextDocumentContentProvider } from 'vscode';
+import { EventEmitter, Uri, commands, languages, window, workspace, type Disposable, type TextDocument, type TextDocumentContentProvider } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { renderRequest, type RenderResult } from '../../server/src/protocol';
 import type { ContextChoice } from './status';
@@ -44,12 +44,19 @@ export function registerRenderedPreview(client: () => LanguageClient | undefined
     workspace.onDidCloseTextDocument((document) => open.delete(document.uri.toString())),
     commands.registerCommand('renderLens.showRendered', async () => {
       const uri = await target();
-      if (uri) await window.showTextDocument(await workspace.openTextDocument(uri), { preview: false, viewColumn: -2 });
+      if (uri) await window.showTextDocument(await asYaml(await workspace.openTextDocument(uri)), { preview: false, viewColumn: -2 });
     }),
     commands.registerCommand('renderLens.compareWithRendered', async () => {
       const source = window.activeTextEditor?.document.uri;
       const uri = await target();
-      if (source && uri) await commands.executeCommand('vscode.diff', source, uri, `${workspace.asRelativePath(source)} ↔ as applied`);
+      if (!source || !uri) return;
+      await asYaml(await workspace.openTextDocument(uri));
+      await commands.executeCommand('vscode.diff', source, uri, `${workspace.asRelativePath(source)} ↔ as applied`);
     }),
   ];
+}
+
+/** The rendered text is YAML: highlighted as such (the `(rendered)` suffix of its path hides the extension). */
+async function asYaml(document: TextDocument): Promise<TextDocument> {
+  return document.languageId === 'yaml' ? document : languages.setTextDocumentLanguage(document, 'yaml');
 }

@@ -138,10 +138,47 @@ suite('Render Lens in VS Code', () => {
     const { document } = await open(migrations);
     const clusterName = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, '${cluster_name}')));
     assert.match(clusterName, /production\/apps \(strict\) \| `production`/);
-    assert.match(clusterName, /clusters\/production\/apps\.yaml:17/);
+    assert.match(clusterName, /\[clusters\/production\/apps\.yaml:17\]/);
 
     const region = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, '${region}')));
-    assert.match(region, /`eu-west-1` from ConfigMap cluster-vars — clusters\/production\/cluster-vars\.yaml:7/);
+    assert.match(region, /`eu-west-1` from ConfigMap cluster-vars — \[clusters\/production\/cluster-vars\.yaml:7\]/);
+  });
+
+  test('hover: a file:line reference is a link that opens the file at that line', async () => {
+    const { document } = await open(migrations);
+    const region = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, '${region}')));
+    const link = /\[clusters\/production\/cluster-vars\.yaml:7\]\(([^)]+)\)/.exec(region)?.[1];
+    assert.ok(link, `no link in the hover: ${region}`);
+    const target = vscode.Uri.parse(link);
+    assert.equal(target.with({ fragment: '' }).toString(), fileUri('clusters/production/cluster-vars.yaml').toString());
+    assert.equal(target.fragment, 'L7');
+    // What a click does: VS Code's opener opens the file and puts the cursor on the line.
+    await vscode.commands.executeCommand('vscode.open', target);
+    const opened = vscode.window.activeTextEditor;
+    assert.equal(opened?.document.uri.toString(), fileUri('clusters/production/cluster-vars.yaml').toString());
+    assert.equal(opened.selection.active.line, 6);
+    assert.match(opened.document.lineAt(6).text, /region: eu-west-1/);
+  });
+
+  test('completion after `${`: the variables of the file\'s contexts, with value and source', async () => {
+    const editor = await open(cronjob);
+    const line = editor.document.lineAt(positionOf(editor.document, 'parallelism').line);
+    assert.ok(await editor.edit((edit) => edit.insert(line.range.end, '\n      activeDeadlineSeconds: ${')));
+    try {
+      const at = editor.document.lineAt(line.lineNumber + 1).range.end;
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, at, '{');
+      const items = list.items.filter((item) => item.kind === vscode.CompletionItemKind.Variable);
+      const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
+      for (const name of ['backup_bucket', 'cluster_name', 'region', 'replicas']) assert.ok(items.some((item) => label(item) === name), `${name} missing from ${JSON.stringify(items.map(label))}`);
+      const region = items.find((item) => label(item) === 'region')!;
+      const docs = typeof region.documentation === 'string' ? region.documentation : (region.documentation?.value ?? '');
+      assert.match(docs, /production\/apps: `eu-west-1` from ConfigMap cluster-vars — \[clusters\/production\/cluster-vars\.yaml:7\]/);
+      assert.equal(region.detail, 'eu-west-1');
+      // Accepting it writes the name and closes the brace.
+      assert.equal(typeof region.insertText === 'string' ? region.insertText : region.insertText?.value, 'region}');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
   });
 
   test('code actions: the quick fixes of a finding and the edit of the preferred one', async () => {
@@ -212,6 +249,7 @@ suite('Render Lens in VS Code', () => {
     const rendered = vscode.window.activeTextEditor?.document;
     assert.ok(rendered, 'no editor after renderLens.showRendered');
     assert.equal(rendered.uri.scheme, 'render-lens-rendered');
+    assert.equal(rendered.languageId, 'yaml', 'the preview is highlighted as YAML');
     assert.equal(new URLSearchParams(rendered.uri.query).get('source'), fileUri(migrations).toString());
     const text = rendered.getText();
     assert.match(text, /as kustomize-controller applies it in production\/apps \(strict\)/);
@@ -227,6 +265,39 @@ suite('Render Lens in VS Code', () => {
     const failed = vscode.window.activeTextEditor?.document;
     assert.equal(failed?.uri.scheme, 'render-lens-rendered');
     assert.match(failed.getText(), /post build failed for 'CronJob\.v1\.batch\/backup': envsubst error: variable substitution failed: variable not set \(strict mode\): "HOME"/);
+  });
+
+  test('Explain Variable: a read-only view that closes without asking to save', async () => {
+    const editor = await open(migrations);
+    const at = positionOf(editor.document, '${region}');
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('renderLens.explainVariable');
+    const explained = vscode.window.activeTextEditor?.document;
+    assert.equal(explained?.uri.scheme, 'render-lens-explain');
+    assert.equal(explained.isUntitled, false);
+    assert.equal(explained.isDirty, false);
+    assert.match(explained.getText(), /eu-west-1/);
+    assert.match(explained.getText(), /cluster-vars/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(!vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'render-lens-explain'), 'closed at once, no save prompt');
+  });
+
+  test('Restart Server restarts the server, says so, and the new one answers', async function () {
+    this.timeout(60_000);
+    // The notification, as the extension shows it: this suite shares the extension's vscode API object.
+    const said: string[] = [];
+    const window = vscode.window as { showInformationMessage: (...args: unknown[]) => unknown };
+    const original = window.showInformationMessage;
+    window.showInformationMessage = (...args: unknown[]) => (said.push(String(args[0])), original.apply(vscode.window, args));
+    try {
+      await vscode.commands.executeCommand('renderLens.restartServer');
+    } finally {
+      window.showInformationMessage = original;
+    }
+    assert.deepEqual(said, ['Render Lens: the server restarted.']);
+    const { document } = await open(migrations);
+    const hover = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, positionOf(document, '${region}')));
+    assert.match(hover, /eu-west-1/);
   });
 
   test('a server process that dies is restarted, and diagnostics come back', async function () {
