@@ -330,6 +330,39 @@ suite('Render Lens in VS Code', () => {
     assert.ok(restarted && restarted !== before, 'a new server process runs');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+
+  // Last: these save their fixes into migrations.yaml, whose findings the tests above count.
+  test('fix all of one rule in the file: one quick fix beside each finding\'s own', async () => {
+    const { document } = await open(migrations);
+    const collapses = (await diagnosticsWhen(document.uri, (d) => d.filter((x) => codeOf(x) === 'DOLLAR-COLLAPSE').length === 2, 'with two DOLLAR-COLLAPSE')).filter((d) => codeOf(d) === 'DOLLAR-COLLAPSE');
+    const actions = await quickFixes(document.uri, collapses[0].range);
+    const all = actions.find((a) => a.title === 'Fix all DOLLAR-COLLAPSE problems in this file');
+    assert.ok(all?.edit, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(all.kind?.value, 'quickfix');
+    assert.equal(applyToText(document, all.edit).split('\n')[20], '    DO $$$$ BEGIN DELETE FROM sessions WHERE expired; END $$$$;');
+    assert.equal(document.isDirty, false, 'listing the fixes must not touch the document');
+  });
+
+  test('source.fixAll.renderLens on save, once the user opts in with editor.codeActionsOnSave', async function () {
+    this.timeout(60_000);
+    const editor = await open(migrations);
+    const listed = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, new vscode.Range(0, 0, 0, 0), 'source.fixAll.renderLens');
+    assert.deepEqual(listed.map((a) => `${a.kind?.value} ${a.title}`), ['source.fixAll.renderLens Fix all Render Lens problems in this file']);
+
+    const settings = vscode.workspace.getConfiguration('editor');
+    await settings.update('codeActionsOnSave', { 'source.fixAll.renderLens': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+      assert.ok(await editor.edit((edit) => edit.insert(end, '\n  004-vacuum.sql: DO $$ BEGIN VACUUM; END $$;\n')));
+      assert.equal(await editor.document.save(), true);
+      const saved = fs.readFileSync(editor.document.uri.fsPath, 'utf8').split('\n');
+      assert.equal(saved[20], '    DO $$$$ BEGIN DELETE FROM sessions WHERE expired; END $$$$;');
+      assert.ok(saved.includes('  004-vacuum.sql: DO $$$$ BEGIN VACUUM; END $$$$;'), saved.join('\n'));
+      await diagnosticsWhen(editor.document.uri, (d) => !d.some((x) => codeOf(x) === 'DOLLAR-COLLAPSE'), 'without DOLLAR-COLLAPSE after the save');
+    } finally {
+      await settings.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
 
 interface UiRequest {

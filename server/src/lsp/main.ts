@@ -7,14 +7,14 @@
 import { youngGenerationSize } from './young-generation';
 import '../compiler-flags';
 import { Console } from 'console';
-import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
+import { CodeActionKind, ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
 import { jsonEncoder } from './diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
 import { createLogger } from './logger';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
-import { registerCodeActions } from './requests/code-actions';
+import { fixAllKind, registerCodeActions } from './requests/code-actions';
 import { completionTriggers, registerCompletion } from './requests/completion';
 import { registerDiagnostics } from './requests/diagnostics';
 import { registerHover } from './requests/hover';
@@ -59,7 +59,7 @@ connection.onInitialize((params): InitializeResult => {
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, fixAllKind] },
       hoverProvider: true,
       completionProvider: { triggerCharacters: completionTriggers },
       definitionProvider: true,
