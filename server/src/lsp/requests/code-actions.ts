@@ -36,7 +36,10 @@ export function registerCodeActions(connection: Connection, documents: TextDocum
       }
     }
     if (context.only && wants(context.only, fixAllKind)) {
-      const fix = combinedFix('Fix all Render Lens problems in this file', located.file, fixes.findingsOf(textDocument.uri, version));
+      // Asked on save, often right after an edit, before that version's diagnostics (and the
+      // fix store) exist: the file is checked here, on the text the engine already has.
+      const findings = located.engine.analyzeFile(located.file, { keep: open !== undefined }).findings.filter((finding) => finding.file === located.file);
+      const fix = combinedFix('Fix all Render Lens problems in this file', located.file, findings);
       if (fix) actions.push(toFixAllAction(fix, fixAllKind, located.file, document, uriOf, textOf));
     }
     return actions;
