@@ -52,6 +52,7 @@ suite('package: the npm tarball, installed globally', function () {
     assert.deepEqual(listed[0].files.map((file) => file.path).sort(), [
       'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json',
       'server/schemas/render-lens.schema.json', 'syntaxes/render-lens.flux-envsubst.injection.tmLanguage.json', 'syntaxes/render-lens.go-template.injection.tmLanguage.json',
+      'walkthrough/checks.md', 'walkthrough/clusters.md', 'walkthrough/hover.md',
     ]);
     const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.dependencies, undefined, 'every runtime library is bundled into dist/');

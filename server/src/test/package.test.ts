@@ -55,7 +55,7 @@ function filesUnder(relative: string): string[] {
 
 /** The files the package may hold, as written in the repository. */
 function allowedFiles(): string[] {
-  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
+  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas'), ...filesUnder('walkthrough')].sort();
 }
 
 /** vsce stores these three under the names the Marketplace reads. */
