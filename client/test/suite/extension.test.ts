@@ -376,6 +376,62 @@ suite('Render Lens in VS Code', () => {
       for (const step of walkthrough.steps) for (const event of step.completionEvents) assert.ok(commands.includes(event.replace(/^onCommand:/, '')), event);
     });
   });
+
+  // Last: it adds a second cluster to the workspace.
+  test('Choose Render Context from the preview and from the diff re-renders them in the chosen context', async function () {
+    this.timeout(90_000);
+    const root = workspaceRoot().fsPath;
+    const staging = path.join(root, 'clusters', 'staging');
+    fs.cpSync(path.join(root, 'clusters', 'production'), staging, { recursive: true });
+    const rewrite = (file: string, from: RegExp, to: string) => fs.writeFileSync(path.join(staging, file), fs.readFileSync(path.join(staging, file), 'utf8').replace(from, to));
+    rewrite('flux-system/gotk-sync.yaml', /clusters\/production/g, 'clusters/staging');
+    rewrite('cluster-vars.yaml', /eu-west-1/, 'us-east-1');
+    rewrite('apps.yaml', /cluster_name: production/, 'cluster_name: staging');
+    // migrations.yaml has no findings left by now; cronjob.yaml's name the clusters.
+    await open(cronjob);
+    await diagnosticsWhen(fileUri(cronjob), (d) => d.some((x) => x.message.includes('staging/apps')), 'naming the new staging cluster');
+    await open(migrations);
+
+    // Chosen before (the status bar), the preview opens in that context without asking.
+    await vscode.commands.executeCommand('renderLens.pickContext', 0);
+    await vscode.commands.executeCommand('renderLens.showRendered');
+    const preview = vscode.window.activeTextEditor!.document;
+    assert.equal(preview.uri.scheme, 'render-lens-rendered');
+    assert.match(preview.getText(), /production\/apps[\s\S]*in eu-west-1/);
+
+    const shownIn = (region: string) =>
+      new Promise<vscode.TextDocument>((resolve, reject) => {
+        const found = () => vscode.window.visibleTextEditors.map((e) => e.document).find((d) => d.uri.scheme === 'render-lens-rendered' && d.getText().includes(`in ${region}`));
+        const done = (document: vscode.TextDocument) => (subscription.dispose(), clearTimeout(deadline), resolve(document));
+        const subscription = vscode.window.onDidChangeVisibleTextEditors(() => { const d = found(); if (d) done(d); });
+        const deadline = setTimeout(() => (subscription.dispose(), reject(new Error(`no preview in ${region}`))), 30_000);
+      });
+    // From the preview: it is replaced by the staging rendering.
+    const staged = shownIn('us-east-1');
+    await vscode.commands.executeCommand('renderLens.pickContext', 1);
+    assert.match((await staged).getText(), /staging\/apps/);
+    const productionOpen = () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === preview.uri.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const check = () => !productionOpen() && (subscription.dispose(), clearTimeout(deadline), resolve());
+      const subscription = vscode.window.tabGroups.onDidChangeTabs(check);
+      const deadline = setTimeout(() => (subscription.dispose(), reject(new Error('the production preview stays open'))), 30_000);
+      check();
+    });
+
+    // From the diff: its rendered side follows the choice.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await open(migrations);
+    await vscode.commands.executeCommand('renderLens.compareWithRendered');
+    const diffTab = () => vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(diffTab() instanceof vscode.TabInputTextDiff, 'a diff is open');
+    const back = shownIn('eu-west-1');
+    await vscode.commands.executeCommand('renderLens.pickContext', 0);
+    await back;
+    const diff = diffTab();
+    assert.ok(diff instanceof vscode.TabInputTextDiff, 'still a diff');
+    assert.equal(new URLSearchParams(diff.modified.query).get('context'), '0');
+    assert.equal(diff.original.toString(), fileUri(migrations).toString());
+  });
 });
 
 interface UiRequest {
