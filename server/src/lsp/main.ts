@@ -94,7 +94,7 @@ watchSettings(
 registerCodeActions(connection, documents, workspaces, fixes);
 registerHover(connection, documents, workspaces);
 registerCompletion(connection, documents, workspaces);
-const workspaceCheck = registerCheckWorkspace(connection, workspaces, fixes, (uri) => documents.get(uri) !== undefined);
+const workspaceCheck = registerCheckWorkspace(connection, workspaces, fixes, (uri) => documents.get(uri) !== undefined, log);
 registerNavigation(connection, documents, workspaces);
 registerRenderRequests(connection, documents, workspaces);
 
