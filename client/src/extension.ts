@@ -53,10 +53,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   context.subscriptions.push(
     ...status.disposables,
     ...registerRenderedPreview(current, status.choice),
-    registerExplainVariable(current),
+    ...registerExplainVariable(current),
     ...registerShowClusters(current),
     commands.registerCommand('renderLens.restartServer', async () => {
-      await client?.restart();
+      if (!client) return void window.showWarningMessage('Render Lens: the server is not running (renderLens.enable is off).');
+      await client.restart();
+      void window.showInformationMessage('Render Lens: the server restarted.');
     }),
     commands.registerCommand('renderLens.showOutput', () => client?.outputChannel.show(true)),
     // The server runs the check; the client only reports the totals.

@@ -46,7 +46,10 @@ export interface ContextsParams {
 }
 export interface ContextsResult {
   contexts: Array<{ id: number; label: string; substitutes: boolean; strict: boolean }>;
+  /** What checks the file gets besides Flux's: a Helm chart template, a Fleet file, or plain YAML. */
+  kind: FileKind;
 }
+export type FileKind = 'helm-template' | 'fleet' | 'yaml';
 
 /** A document as kustomize-controller applies it in one context (secrets redacted). */
 export const renderRequest = 'renderLens/render';

@@ -1,23 +1,28 @@
--- Drives the built language server through Neovim's own LSP client (0.7 API) and checks
--- what a Neovim user sees: diagnostics at the right place, and a hover.
--- Usage: nvim --headless --clean -n -c "luafile neovim-check.lua" FILE
--- Environment: RENDER_LENS_SERVER (path of dist/server-launcher.js, what render-lens-server runs), RENDER_LENS_ROOT (workspace).
+-- Checks what a Neovim user sees once README's snippet has started the language server for
+-- the file: the client's workspace root, diagnostics at the right place, and a hover.
+-- Usage: nvim --headless --clean -n --cmd "luafile SNIPPET" -c "luafile neovim-check.lua" FILE
+-- (the snippet must be loaded before FILE, so that its FileType autocommand starts the client).
 local function fail(message)
   io.stderr:write('neovim-check: ' .. message .. '\n')
   vim.cmd('cquit 1')
 end
 
 local ok, err = pcall(function()
-  local server = os.getenv('RENDER_LENS_SERVER')
-  local root = os.getenv('RENDER_LENS_ROOT')
   local bufnr = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({ name = 'render-lens', cmd = { 'node', server, '--stdio' }, root_dir = root })
-  if not client_id then return fail('the server did not start') end
-  vim.lsp.buf_attach_client(bufnr, client_id)
+  -- A client is listed once the server has answered initialize. vim.lsp.get_clients came in
+  -- 0.10; 0.7 has buf_get_clients.
+  local client
+  vim.wait(15000, function()
+    for _, candidate in pairs(vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)) do
+      if candidate.name == 'render-lens' then client = candidate end
+    end
+    return client ~= nil
+  end, 50)
+  if not client then return fail('the snippet attached no render-lens client to ' .. vim.api.nvim_buf_get_name(bufnr) .. ' (filetype ' .. vim.bo[bufnr].filetype .. ') within 15 s') end
+  local lines = { 'root ' .. (client.config.root_dir or '') }
 
   local found = vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50)
   if not found then return fail('no diagnostics within 15 s') end
-  local lines = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     table.insert(lines, string.format('diagnostic %d:%d %s %s', d.lnum + 1, d.col + 1, d.code or d.user_data and d.user_data.lsp and d.user_data.lsp.code or '?', d.message:sub(1, 40)))
   end
@@ -36,7 +41,7 @@ local ok, err = pcall(function()
   end
   table.insert(lines, 'hover ' .. (hover:match('^[^\n]*') or ''))
   io.stdout:write(table.concat(lines, '\n') .. '\n')
-  vim.lsp.stop_client(client_id)
+  vim.lsp.stop_client(client.id)
   vim.cmd('qall!')
 end)
 if not ok then fail(tostring(err)) end

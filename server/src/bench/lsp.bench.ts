@@ -31,6 +31,7 @@ import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManife
 import { BenchLspClient, type ServerSpec } from './lsp-client';
 import { serverNodeOptions } from '../lsp/node-options';
 import { benchDir, renderLensServer, yamlLanguageServer } from '../dev/project-paths';
+import { ensureComparisonServer } from './comparison-server';
 import { budgetRow, mb, median, ms, table, timeMsAsync, type BenchOptions, type Row } from './report';
 
 const SIZES = [1_000, 10_000, 50_000];
@@ -67,6 +68,8 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
   } else {
     lines.push(`render-lens: ${renderLensServer} is missing (run \`node esbuild.mjs\`); skipped`);
   }
+  const installNote = ensureComparisonServer();
+  if (installNote) lines.push(installNote);
   if (fs.existsSync(yamlLanguageServer)) {
     servers.push({
       name: 'yaml-language-server',

@@ -270,7 +270,16 @@ export class Engine {
 
   /** Files the engine checks: YAML, and chart templates (which may be `.tpl`). */
   isChecked(file: string): boolean {
-    return (isYamlFile(file) || (/\.tpl$/i.test(file) && this.isHelmTemplate(file))) && !this.isExcluded(file);
+    return this.notCheckedBecause(file) === undefined;
+  }
+
+  /** Why a file is not checked, in words for the log; undefined when it is. */
+  notCheckedBecause(file: string): string | undefined {
+    if (!isYamlFile(file) && !(/\.tpl$/i.test(file) && this.isHelmTemplate(file))) return 'only .yaml and .yml files, and .tpl files of a Helm chart, are checked';
+    const fromRepo = this.config().exclude.find((glob) => matchesGlob(file, glob));
+    if (fromRepo !== undefined) return `excluded by \`${fromRepo}\` in .render-lens.yaml`;
+    const fromSettings = (this.settings.exclude ?? []).find((glob) => matchesGlob(file, glob));
+    return fromSettings === undefined ? undefined : `excluded by \`${fromSettings}\` in the renderLens.exclude setting`;
   }
 
   analyzeFile(file: string, options: AnalyzeOptions = {}): FileAnalysis {

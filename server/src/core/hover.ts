@@ -91,8 +91,8 @@ function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Ex
         continue;
       }
       const [winner, ...overridden] = variable.layers;
-      lines.push(`- ${active.label}: ${displayLayerValue(winner, salt)} from ${layerSource(winner)} — ${layerLocation(winner, textOf)}`);
-      for (const layer of overridden) lines.push(`  - overrides ${displayLayerValue(layer, salt)} from ${layerSource(layer)} — ${layerLocation(layer, textOf)}`);
+      lines.push(`- ${active.label}: ${displayLayerValue(winner, salt)} from ${layerSource(winner)} — ${layerLocation(winner, textOf, true)}`);
+      for (const layer of overridden) lines.push(`  - overrides ${displayLayerValue(layer, salt)} from ${layerSource(layer)} — ${layerLocation(layer, textOf, true)}`);
     }
   }
   return { range, markdown: lines.join('\n') };

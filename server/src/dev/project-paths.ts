@@ -1,5 +1,5 @@
 /**
- * Where the tests and the bench find the project, ../shared and the bench inputs. They run as tsc output
+ * Where the tests and the bench find the project, the conformance vectors and the bench inputs. They run as tsc output
  * (server/out/...), as an esbuild bundle anywhere (/tmp/x.js), or from any
  * working directory: the root is the nearest folder holding the render-lens package.json,
  * looked for above this file first and then above the working directory.
@@ -18,18 +18,24 @@ export const renderLensServer = path.join(projectRoot, 'dist', 'server.js');
 /** The built command-line tool, as `npx render-lens` runs it. */
 export const renderLensCli = path.join(projectRoot, 'dist', 'cli.js');
 
-/** The exact-pinned devDependency the bench compares against. */
-export const yamlLanguageServer = path.join(projectRoot, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
+/** The bench's comparison server, with its own package.json and lockfile (bench/comparison-server.ts says why). */
+export const comparisonDir = path.join(projectRoot, 'bench', 'comparison');
 
-/** ../shared beside the project: the design, facts and conformance vectors. */
-export const sharedDir = path.resolve(projectRoot, '..', 'shared');
+/** The exact-pinned server the bench compares against, once the bench has installed it. */
+export const yamlLanguageServer = path.join(comparisonDir, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 
 /**
- * Reads a conformance JSONL file from ../shared/conformance. Lines are split on `\n` only: some strings hold
+ * The Go-produced conformance vectors, kept in the repository so a clone anywhere runs the tests
+ * (test-fixtures/conformance/README.md says where they come from).
+ */
+export const conformanceDir = path.join(projectRoot, 'test-fixtures', 'conformance');
+
+/**
+ * Reads a conformance JSONL file. Lines are split on `\n` only: some strings hold
  * U+2028, U+0085 or `\r`, which other splitters treat as line breaks.
  */
 export function loadConformance<T>(relativePath: string): T[] {
-  const text = fs.readFileSync(path.join(sharedDir, 'conformance', relativePath), 'utf8');
+  const text = fs.readFileSync(path.join(conformanceDir, relativePath), 'utf8');
   return text
     .split('\n')
     .filter((line) => line.length > 0)

@@ -6,6 +6,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { ruleDocsUrl } from '../core/docs';
+import { relativeLineLink } from '../core/links';
 import type { Finding, Fix, Range, Severity } from '../core/model';
 import { LineIndex } from '../core/positions';
 import { bodyHolds, diagnosticBody, publishedDiagnostic, type DiagnosticBody } from './diagnostic-json';
@@ -18,6 +19,12 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** Markdown from the core with its workspace-relative `file#Lline` links made file URIs (core/links.ts). */
+export function absoluteLinks(markdown: string, uriOf: (file: string) => string): string {
+  // Parentheses would end the link early in some markdown renderers: they go percent-encoded.
+  return markdown.replace(relativeLineLink, (_, file: string, line: string) => `](${uriOf(decodeURI(file)).replace(/\(/g, '%28').replace(/\)/g, '%29')}#L${line})`);
+}
+
 export function toLspRange(document: TextDocument, range: Range) {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
 }
@@ -27,7 +34,7 @@ export function toLspRange(document: TextDocument, range: Range) {
  * Their fixes stay in `store`; each diagnostic says which are its own.
  */
 export function toDiagnostics(document: TextDocument, findings: readonly Finding[], version: number | null, store: FixStore, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): Diagnostic[] {
-  const data = store.remember(document.uri, version, findings.map((f) => f.fixes));
+  const data = store.remember(document.uri, version, findings);
   // One line index per file for the whole publish, not one per diagnostic.
   const own = ownPositions(document);
   const positions = new Map<string, (other: string, offset: number) => Position>();
@@ -143,15 +150,24 @@ export function toCodeActions(diagnostic: Diagnostic, fixes: readonly Fix[], fil
   // Asked after the document's first diagnostics, when its TextDocument has its line offsets.
   const positionIn = positionsIn(file, (offset) => document.positionAt(offset), textOf);
   return fixes.map((fix) => {
-    const changes: Record<string, TextEdit[]> = {};
-    for (const edit of fix.edits) {
-      const range = { start: positionIn(edit.file, edit.range.start), end: positionIn(edit.file, edit.range.end) };
-      (changes[uriOf(edit.file)] ??= []).push({ range, newText: edit.newText });
-    }
-    const workspaceEdit: WorkspaceEdit = { changes };
-    const action = CodeAction.create(fix.title, workspaceEdit, CodeActionKind.QuickFix);
+    const action = CodeAction.create(fix.title, toWorkspaceEdit(fix, positionIn, uriOf), CodeActionKind.QuickFix);
     action.diagnostics = [diagnostic];
     action.isPreferred = fix.preferred ?? false;
     return action;
   });
+}
+
+/** One code action of `kind` for a fix that may span many findings (core/fix-all.ts). */
+export function toFixAllAction(fix: Fix, kind: string, file: string, document: TextDocument, uriOf: (file: string) => string, textOf: (file: string) => string | undefined): CodeAction {
+  const positionIn = positionsIn(file, (offset) => document.positionAt(offset), textOf);
+  return CodeAction.create(fix.title, toWorkspaceEdit(fix, positionIn, uriOf), kind);
+}
+
+function toWorkspaceEdit(fix: Fix, positionIn: (file: string, offset: number) => Position, uriOf: (file: string) => string): WorkspaceEdit {
+  const changes: Record<string, TextEdit[]> = {};
+  for (const edit of fix.edits) {
+    const range = { start: positionIn(edit.file, edit.range.start), end: positionIn(edit.file, edit.range.end) };
+    (changes[uriOf(edit.file)] ??= []).push({ range, newText: edit.newText });
+  }
+  return { changes };
 }

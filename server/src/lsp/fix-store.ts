@@ -7,6 +7,7 @@
  * file is still at the version they were computed for: edits computed for an older text
  * would land on the wrong columns.
  */
+import type { FixableFinding } from '../core/fix-all';
 import type { Fix } from '../core/model';
 
 /** What a diagnostic carries in `data`. */
@@ -20,17 +21,20 @@ export interface DiagnosticData {
 interface Entry {
   version: number | null;
   fixes: Array<readonly Fix[]>;
+  /** The rule of each entry of `fixes`, for fix-all. */
+  rules: string[];
 }
 
 export class FixStore {
   private readonly byUri = new Map<string, Entry>();
 
   /** Replaces what is kept for `uri`; returns the `data` of each finding (undefined: no fixes). */
-  remember(uri: string, version: number | null, fixesPerFinding: ReadonlyArray<readonly Fix[]>): Array<DiagnosticData | undefined> {
-    const entry: Entry = { version, fixes: [] };
-    const data = fixesPerFinding.map((fixes) => {
+  remember(uri: string, version: number | null, findings: readonly FixableFinding[]): Array<DiagnosticData | undefined> {
+    const entry: Entry = { version, fixes: [], rules: [] };
+    const data = findings.map(({ rule, fixes }) => {
       if (fixes.length === 0) return undefined;
       entry.fixes.push(fixes);
+      entry.rules.push(rule);
       return { version, fixes: entry.fixes.length - 1 };
     });
     if (entry.fixes.length > 0) this.byUri.set(uri, entry);
@@ -51,6 +55,13 @@ export class FixStore {
     const entry = this.byUri.get(uri);
     if (!entry || entry.version !== data.version || entry.version !== currentVersion) return [];
     return entry.fixes[data.fixes] ?? [];
+  }
+
+  /** Every finding of the file that has fixes, with its rule, while they belong to the file's text (see fixesOf). */
+  findingsOf(uri: string, currentVersion: number | null): FixableFinding[] {
+    const entry = this.byUri.get(uri);
+    if (!entry || entry.version !== currentVersion) return [];
+    return entry.fixes.map((fixes, i) => ({ rule: entry.rules[i], fixes }));
   }
 }
 

@@ -7,7 +7,7 @@
 import { youngGenerationSize } from './young-generation';
 import '../compiler-flags';
 import { Console } from 'console';
-import { ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
+import { CodeActionKind, ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
 import { jsonEncoder } from './diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
@@ -15,8 +15,8 @@ import { createLogger } from './logger';
 import { logModel } from './model-log';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
-import { registerCodeActions } from './requests/code-actions';
-import { registerCompletion } from './requests/completion';
+import { fixAllKind, registerCodeActions } from './requests/code-actions';
+import { completionTriggers, registerCompletion } from './requests/completion';
 import { registerDiagnostics } from './requests/diagnostics';
 import { registerHover } from './requests/hover';
 import { registerNavigation } from './requests/navigation';
@@ -60,9 +60,9 @@ connection.onInitialize((params): InitializeResult => {
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, fixAllKind] },
       hoverProvider: true,
-      completionProvider: { triggerCharacters: [' ', ':', '.'] },
+      completionProvider: { triggerCharacters: completionTriggers },
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: true },
@@ -98,7 +98,7 @@ watchSettings(
 registerCodeActions(connection, documents, workspaces, fixes);
 registerHover(connection, documents, workspaces);
 registerCompletion(connection, documents, workspaces);
-const workspaceCheck = registerCheckWorkspace(connection, workspaces, fixes, (uri) => documents.get(uri) !== undefined);
+const workspaceCheck = registerCheckWorkspace(connection, workspaces, fixes, (uri) => documents.get(uri) !== undefined, log);
 registerNavigation(connection, documents, workspaces);
 registerRenderRequests(connection, documents, workspaces);
 

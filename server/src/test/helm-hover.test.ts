@@ -97,7 +97,7 @@ suite('helm hover', () => {
   test('a schedule behind a disabled `if`: evaluated anyway, with the error Helm prints', () => {
     const markdown = hoverOn(files, cronjob, '{{ .Values.cron.schedule }}');
     assert.match(markdown, /Not rendered with the chart's values: `\{\{- if \.Values\.cron\.enabled \}\}` is false\./);
-    assert.match(markdown, /- `\.Values\.cron\.schedule`: the string "\*\/5 \* \* \* \*" \(charts\/backup\/values\.yaml:3\)/);
+    assert.match(markdown, /- `\.Values\.cron\.schedule`: the string "\*\/5 \* \* \* \*" \(\[charts\/backup\/values\.yaml:3\]\(charts\/backup\/values\.yaml#L3\)\)/);
     assert.match(markdown, /Renders `\*\/5 \* \* \* \*`\./);
     assert.match(markdown, /```yaml\n {2}schedule: \*\/5 \* \* \* \*\n```/);
     assert.match(markdown, /Helm fails here — `YAML parse error on backup\/templates\/cronjob\.yaml: error converting YAML to JSON: yaml: line 8: did not find expected alphabetic or numeric character`/);

@@ -24,7 +24,7 @@ suite('hover', () => {
     const markdown = hoverOn(twoClusters, 'apps/web.yaml', '${domain}');
     assert.match(markdown, /\| production\/apps \(strict\) \| `example\.com` \|/);
     assert.match(markdown, /\| staging\/apps \| \*empty\* \|/);
-    assert.match(markdown, /- production\/apps: `example\.com` from ConfigMap cluster-vars — clusters\/production\/cluster-vars\.yaml:7/);
+    assert.match(markdown, /- production\/apps: `example\.com` from ConfigMap cluster-vars — \[clusters\/production\/cluster-vars\.yaml:7\]\(clusters\/production\/cluster-vars\.yaml#L7\)/);
     assert.match(markdown, /- staging\/apps: not defined — define it in ConfigMap cluster-vars \(clusters\/staging\/cluster-vars\.yaml\)/);
   });
 

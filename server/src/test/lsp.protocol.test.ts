@@ -133,7 +133,9 @@ suite('language server over stdio', () => {
     assert.ok(hover && hover.range && typeof hover.contents === 'object' && 'value' in hover.contents);
     assert.equal(document.getText(hover.range), '${cluster}');
     assert.match(hover.contents.value, /\| production\/apps \(strict\) \| `production` \|/);
-    assert.match(hover.contents.value, /from postBuild\.substitute of Kustomization apps — clusters\/production\/apps\.yaml:10/);
+    // The file:line reference is a link that opens the place: the file's URI, the line as `#L10`.
+    const kustomization = pathToFileURL(path.join(workspace, 'clusters', 'production', 'apps.yaml')).toString();
+    assert.ok(hover.contents.value.includes(`from postBuild.substitute of Kustomization apps — [clusters/production/apps.yaml:10](${kustomization}#L10)`), hover.contents.value);
   });
 
   test('checks the whole workspace on request, files not open included', async () => {
@@ -164,11 +166,31 @@ suite('language server over stdio', () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rendered\ndata:\n  where: in ${cluster}\n  sql: DO $$ END $$\n';
     const uri = fileOf('rendered.yaml', text);
     await client.open(uri, text);
-    const { contexts } = await client.request<ContextsResult>(contextsRequest, { uri });
+    const { contexts, kind } = await client.request<ContextsResult>(contextsRequest, { uri });
     assert.deepEqual(contexts.map((c) => [c.label, c.substitutes]), [['production/apps', true]]);
+    assert.equal(kind, 'yaml');
     const rendered = await client.request<RenderResult>(renderRequest, { uri, context: 0 });
     assert.match(rendered.text, /^ {2}where: in production$/m);
     assert.match(rendered.text, /^ {2}sql: DO \$ END \$$/m);
+  });
+
+  test('says what a file no Flux Kustomization renders is checked as: a Helm template, a Fleet file, or plain YAML (the status bar)', async () => {
+    const files: Record<string, string> = {
+      'charts/web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 0.1.0\n',
+      'charts/web/templates/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n',
+      'bundles/web/fleet.yaml': 'defaultNamespace: web\n',
+      'loose/plain.yaml': 'a: 1\n',
+    };
+    const kinds: string[] = [];
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
+      fs.writeFileSync(path.join(workspace, file), text);
+    }
+    for (const file of ['charts/web/templates/cm.yaml', 'bundles/web/fleet.yaml', 'loose/plain.yaml']) {
+      const answer = await client.request<ContextsResult>(contextsRequest, { uri: pathToFileURL(path.join(workspace, file)).toString() });
+      kinds.push(`${file} ${answer.kind} ${answer.contexts.length}`);
+    }
+    assert.deepEqual(kinds, ['charts/web/templates/cm.yaml helm-template 0', 'bundles/web/fleet.yaml fleet 0', 'loose/plain.yaml yaml 0']);
   });
 
   test('does not flag files that Flux does not substitute', async () => {

@@ -55,7 +55,7 @@ function filesUnder(relative: string): string[] {
 
 /** The files the package may hold, as written in the repository. */
 function allowedFiles(): string[] {
-  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas')].sort();
+  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas'), ...filesUnder('walkthrough')].sort();
 }
 
 /** vsce stores these three under the names the Marketplace reads. */
@@ -105,7 +105,7 @@ suite('package: the .vsix', function () {
     for (const name of names) assert.doesNotMatch(name, /node_modules|\.tsx?$|\.map$|test-fixtures|\/src\/|\/test\//, `${name} must not be packaged`);
   });
 
-  test('`vsce ls` lists the same files from .vscodeignore', () => {
+  test('`vsce ls` lists the same files, from package.json\'s `files` (which `npm pack` reads too)', () => {
     const listed = run(process.execPath, [path.join(projectRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'])
       .split('\n')
       .map((line) => line.trim())

@@ -98,7 +98,8 @@ suite('scalar text: decoded values with source offsets', () => {
   });
 
   test('placing every run of a long script stays linear (the offset map takes over after a few)', () => {
-    assertScales('findings in one literal block', 500, (lines) => {
+    const load = () => ({ ...(require('../core/yaml/document') as typeof import('../core/yaml/document')), ...(require('../core/yaml/scalar-sites') as typeof import('../core/yaml/scalar-sites')) });
+    assertScales('findings in one literal block', 500, load, (lines, { parseYamlFile, scalarsOf }) => {
       const text = `run.sh: |\n${'  echo $$ done\n'.repeat(lines)}`;
       return () => {
         const [, site] = scalarsOf(parseYamlFile(text).documents[0], text);

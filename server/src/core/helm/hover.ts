@@ -8,6 +8,7 @@ import type { Engine } from '../engine';
 import type { Hover } from '../hover';
 import { fieldName } from '../kube/field-types';
 import { isStringField } from '../kube/schema-types';
+import { fileLineLink } from '../links';
 import { LineIndex } from '../positions';
 import { codeSpan } from '../render/values';
 import { formatFloat64G } from '../yaml/v2/go-number';
@@ -131,7 +132,7 @@ function valuesRead(engine: Engine, chart: Chart, pipeline: Pipeline, rebound: b
   const lines = paths.map((path) => {
     const value = lookup(chart.values, path);
     const key = document && valuesKey(document, path);
-    const where = key && key.depth === path.length ? ` (${chart.valuesFile}:${index.positionAt(key.range.start).line + 1})` : ` — not set in ${chart.valuesFile}`;
+    const where = key && key.depth === path.length ? ` (${fileLineLink(chart.valuesFile, index.positionAt(key.range.start).line + 1)})` : ` — not set in ${chart.valuesFile}`;
     return `- \`.Values.${path.join('.')}\`: ${value === undefined ? 'cannot be read' : describeValue(value)}${where}`;
   });
   return [...lines, ''];

@@ -5,6 +5,7 @@
  * the data of Secret objects is replaced by a short hash.
  */
 import type { Engine } from '../engine';
+import { fleetDocuments } from '../fleet/options';
 import type { RenderContext } from '../flux/graph';
 import { alwaysIgnored } from '../flux/strategy-support';
 import { GoMap, type GoValue } from '../yaml/v2/value';
@@ -33,6 +34,12 @@ export interface RenderedFile {
 }
 
 /** The render contexts of a file, labelled for a picker. */
+/** Which of Render Lens's checks a file gets besides Flux's: a chart template, a Fleet file (fleet.yaml or HelmOps), or plain YAML. */
+export function fileKind(engine: Engine, file: string): 'helm-template' | 'fleet' | 'yaml' {
+  if (engine.isHelmTemplate(file)) return 'helm-template';
+  return fleetDocuments(file, engine.documentsOf(file)).length > 0 ? 'fleet' : 'yaml';
+}
+
 export function renderContexts(engine: Engine, file: string): Array<{ label: string; context: RenderContext }> {
   return engine.fluxGraph().contextsOf(file).map((context) => ({ label: contextLabel(context), context }));
 }

@@ -3,6 +3,7 @@
  * never for Secrets (a short hash, when the value is long enough, identifies it: redaction.ts).
  */
 import type { Variable, VariableLayer } from '../flux/variables';
+import { fileLineLink } from '../links';
 import { LineIndex } from '../positions';
 import { minHashedLength, secretDigest } from './redaction';
 
@@ -46,11 +47,12 @@ export function displayValue(variable: Variable, salt: string | undefined): stri
   return variable.layers.length > 0 ? displayLayerValue(variable.layers[0], salt) : 'unknown';
 }
 
-/** `file:line` of a layer, 1-based, for provenance lines. */
-export function layerLocation(layer: VariableLayer, textOf: (file: string) => string | undefined): string {
+/** `file:line` of a layer, 1-based, for provenance lines; with `link`, as a markdown link that opens it (links.ts). */
+export function layerLocation(layer: VariableLayer, textOf: (file: string) => string | undefined, link = false): string {
   const text = textOf(layer.file);
   const line = text === undefined ? undefined : new LineIndex(text).positionAt(layer.range.start).line + 1;
-  return line === undefined ? layer.file : `${layer.file}:${line}`;
+  if (line === undefined) return layer.file;
+  return link ? fileLineLink(layer.file, line) : `${layer.file}:${line}`;
 }
 
 export function layerSource(layer: VariableLayer): string {

@@ -12,6 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkWorkspaceCommand, type CheckWorkspaceResult } from '../../protocol';
 import { toDiagnostics } from '../convert';
 import type { FixStore } from '../fix-store';
+import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
 
 /** Work between yields and progress reports: short enough that a cancel or an edit is heard at once. */
@@ -22,7 +23,7 @@ export interface WorkspaceCheck {
   runInBackground(): void;
 }
 
-export function registerCheckWorkspace(connection: Connection, workspaces: Workspaces, fixes: FixStore, isOpen: (uri: string) => boolean): WorkspaceCheck {
+export function registerCheckWorkspace(connection: Connection, workspaces: Workspaces, fixes: FixStore, isOpen: (uri: string) => boolean, log: Logger): WorkspaceCheck {
   // Files published with diagnostics by the last check: a file that is clean now is cleared.
   const published = new Set<string>();
   // One check at a time: a request made during the background check waits for it.
@@ -93,7 +94,11 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
     runInBackground() {
       void exclusive(async () => {
         const progress = await connection.window.createWorkDoneProgress();
-        return check(progress, undefined, () => progress.token.isCancellationRequested);
+        const started = Date.now();
+        const result = await check(progress, undefined, () => progress.token.isCancellationRequested);
+        // The clusters found were logged before the check (model-log.ts); this says what the check found.
+        log.info(`workspace checked at start: ${result.files} file(s), ${result.findings} finding(s), ${result.errors} error(s) in ${Date.now() - started} ms`);
+        return result;
       }).catch(() => undefined);
     },
   };

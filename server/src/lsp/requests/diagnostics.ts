@@ -42,6 +42,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   // files, after a change to the Flux graph) held the first file's diagnostics back for as long
   // as it ran. An edit that arrives meanwhile replaces what is still pending.
   const pending = new Map<string, TextDocument>();
+  const toldNotChecked = new Set<string>();
   /** Other open documents to check again once edits pause (after a graph change), and the timer. */
   const others = new Set<string>();
   let cancelOthers: (() => void) | undefined;
@@ -140,7 +141,15 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   const publish = (document: TextDocument) => {
     if (documents.get(document.uri)?.version !== document.version) return;
     const located = workspaces.locate(document.uri);
-    if (!located || !located.engine.isChecked(located.file)) return;
+    if (!located) return;
+    const notChecked = located.engine.notCheckedBecause(located.file);
+    if (notChecked !== undefined) {
+      // Once per open file and reason: the user wonders why it shows nothing.
+      const told = `${document.uri}\n${notChecked}`;
+      if (!toldNotChecked.has(told)) log.info(`${located.file} is not checked: ${notChecked}`);
+      toldNotChecked.add(told);
+      return;
+    }
     const started = Date.now();
     // An open document: keep per-document results, so its next edit re-checks what it touched.
     const { findings } = located.engine.analyzeFile(located.file, { keep: true });
@@ -172,6 +181,7 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     pending.delete(document.uri);
     others.delete(document.uri);
     fixes.forget(document.uri);
+    for (const told of toldNotChecked) if (told.startsWith(`${document.uri}\n`)) toldNotChecked.delete(told);
     const located = workspaces.locate(document.uri);
     // The file on disk is the truth again once its buffer closes.
     if (located?.engine.update(located.file, located.host.readFile(located.file))) refreshAll();

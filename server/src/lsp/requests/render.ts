@@ -2,7 +2,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { explainVariable, formatExplainedVariable } from '../../core/render/explain';
-import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
+import { fileKind, formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { variableAt } from '../../core/navigation';
 import {
   clustersRequest,
@@ -23,8 +23,9 @@ import type { Workspaces } from '../workspace';
 export function registerRenderRequests(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces): void {
   connection.onRequest(contextsRequest, ({ uri }: ContextsParams): ContextsResult => {
     const located = workspaces.locate(uri);
-    if (!located) return { contexts: [] };
+    if (!located) return { contexts: [], kind: 'yaml' };
     return {
+      kind: fileKind(located.engine, located.file),
       contexts: renderContexts(located.engine, located.file).map(({ label, context }, id) => ({
         id,
         label,

@@ -1,10 +1,8 @@
 /**
  * The envsubst engine (`envsubst`, `scanTemplate`) on hostile templates and values: it always
  * returns (never throws, never hangs), gives what Go gives, and its cost grows linearly with
- * the template and with the values. Linearity is asserted on how the cost scales between an
- * input and one 16 times larger (linear: ×16, quadratic: ×256; the bound is ×96, room for
- * one-off costs such as V8 moving large strings to its large-object space), the best of three
- * batches each, never on a fixed time.
+ * the template and with the values. Linearity is asserted on how the operations the engine runs
+ * scale between an input and one 16 times larger (support/scaling.ts), never on time.
  */
 import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
@@ -18,7 +16,10 @@ const lookup = (name: string) => values[name];
 /** Characters that drive the scanner and the parser into every branch. */
 const alphabet = ['$', '$', '$', '{', '{', '}', '}', ':', '-', '=', '?', '+', '#', '%', '/', '^', ',', '!', '*', '[', ']', '\\', 'a', 'b', 'A', 'n', '_', '0', '1', ' ', '\n', '\t', '\u0000', '\r', 'é', '\uD800', '😀'];
 
-function run(text: string): void {
+/** Fresh copies of the engine, whose operations support/scaling.ts can count. */
+const engine = () => require('../../core/envsubst') as typeof import('../../core/envsubst');
+
+function run(text: string, { envsubst, scanTemplate } = engine()): void {
   const scan = scanTemplate(text);
   for (const r of scan.runs.all()) assert.ok(r.start >= 0 && r.start < r.end && r.end <= text.length);
   for (const e of scan.expansions) assert.ok(e.start >= 0 && e.start < e.end && e.end <= text.length);
@@ -28,22 +29,18 @@ function run(text: string): void {
   }
 }
 
-/**
- * Inputs of `size` and 16 × `size` characters. Text without `$` starts above 128 KB, where V8
- * moves strings to its large-object space: crossing that line costs a constant once, which a
- * small input would mistake for super-linear growth.
- */
+/** Inputs of about `size` and 16 × `size` characters. */
 function assertLinear(name: string, unit: string, size = 10000): void {
   const repeats = Math.ceil(size / unit.length);
-  assertScales(name, repeats, (count) => {
+  assertScales(name, repeats, engine, (count, modules) => {
     const text = unit.repeat(count);
-    return () => run(text);
+    return () => run(text, modules);
   });
 }
 
 
 /** The output text of a substitution that must succeed. */
-function output(text: string, lookup: (name: string) => string | undefined, strict = false): string {
+function output(text: string, lookup: (name: string) => string | undefined, strict = false, { envsubst } = engine()): string {
   const result = envsubst(text, lookup, { strict });
   assert.equal(result.kind, 'output', JSON.stringify(result).slice(0, 200));
   return result.kind === 'output' ? result.text : '';
@@ -62,6 +59,19 @@ suite('robustness: envsubst terminates in linear time', function () {
     fc.assert(
       fc.property(template, (text) => run(text)),
       { seed: 20261204, numRuns: 3000, interruptAfterTimeLimit: 8000, markInterruptAsFailure: false },
+    );
+  });
+
+  test('the operation count these checks rest on sees a quadratic cost (a linear scan repeated once per unit)', () => {
+    assert.throws(
+      () =>
+        assertScales('a scan per unit', 50, engine, (count, { scanTemplate }) => {
+          const text = '${a} '.repeat(count);
+          return () => {
+            for (let i = 0; i < count; i++) scanTemplate(text);
+          };
+        }),
+      /a scan per unit: 16× the input runs 2\d\d\.\d× the operations/,
     );
   });
 
@@ -117,11 +127,11 @@ suite('robustness: envsubst terminates in linear time', function () {
   });
 
   test('scales linearly: nesting depth, in parsing, scanning, evaluation and name lists', () => {
-    assertScales('nested defaults that each add to the word', 1000, (depth) => {
+    assertScales('nested defaults that each add to the word', 1000, engine, (depth, modules) => {
       const text = nested('${u:-x', depth);
-      return () => assert.equal(output(text, lookup).length, depth);
+      return () => assert.equal(output(text, lookup, false, modules).length, depth);
     });
-    assertScales('nested defaults with distinct names', 1000, (depth) => {
+    assertScales('nested defaults with distinct names', 1000, engine, (depth, { scanTemplate }) => {
       const text = Array.from({ length: depth }, (_, i) => `\${v${i}:-`).join('') + '}'.repeat(depth);
       return () => assert.equal(scanTemplate(text).expansions[0]?.names.length, depth);
     });
@@ -172,7 +182,7 @@ suite('robustness: envsubst terminates in linear time', function () {
 
     for (const template of ['${V^^}', '${V,,}', '${V%?}', '${V%%[^a]*}', '${V}']) {
       for (const unit of ['ab', 'éß😀\ud800']) {
-        assertScales(`${template} on a long value of ${JSON.stringify(unit)}`, 2000, (size) => {
+        assertScales(`${template} on a long value of ${JSON.stringify(unit)}`, 2000, engine, (size, { envsubst }) => {
           const long = unit.repeat(size);
           return () => envsubst(template, () => long, { strict: false });
         });
@@ -199,13 +209,13 @@ suite('robustness: envsubst terminates in linear time', function () {
     assert.equal(output('${V##*?}', () => 'é'.repeat(n)), '');
 
     for (const template of ['${V#*b}', '${V##*b}', '${V%a*}', '${V%%a*}', '${V#*c}', '${V##*c*c}', '${V#*[}', '${V#a*b?c}']) {
-      assertScales(`${template} on a long value`, 2000, (length) => {
+      assertScales(`${template} on a long value`, 2000, engine, (length, { envsubst }) => {
         const long = 'ab'.repeat(length / 2);
         return () => envsubst(template, () => long, { strict: false });
       });
     }
     // Prefixes that end inside a character: two of every three of them here.
-    assertScales('${V#*?[^a]} on multi-byte characters', 2000, (length) => {
+    assertScales('${V#*?[^a]} on multi-byte characters', 2000, engine, (length, { envsubst }) => {
       const long = 'é€😀'.repeat(length / 4);
       return () => envsubst('${V#*?[^a]}', () => long, { strict: false });
     });

@@ -54,6 +54,21 @@ export class ProbeClient {
   exitCode: number | null | undefined;
   private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private readonly exited: Promise<number | null>;
+  private readonly logListeners = new Set<(line: string) => void>();
+
+  /** The first log line (already written or to come) that matches `pattern`. */
+  logged(pattern: RegExp): Promise<string> {
+    const seen = this.log.find((line) => pattern.test(line));
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      const listener = (line: string) => {
+        if (!pattern.test(line)) return;
+        this.logListeners.delete(listener);
+        resolve(line);
+      };
+      this.logListeners.add(listener);
+    });
+  }
 
   private constructor(
     private readonly child: ChildProcess,
@@ -63,6 +78,7 @@ export class ProbeClient {
     child.stderr!.on('data', (chunk: Buffer) => this.log.push(chunk.toString()));
     connection.onNotification(LogMessageNotification.type, (params) => {
       this.log.push(params.message);
+      for (const listener of [...this.logListeners]) listener(params.message);
     });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.published.push(params);
