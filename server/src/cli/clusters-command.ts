@@ -2,14 +2,18 @@
 import * as path from 'path';
 import { Engine } from '../core/engine';
 import { describeClusters, formatClusters } from '../core/render/clusters';
+import { describeInventory, formatInventory } from '../core/render/inventory';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 
 export async function clustersCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, { json: 'switch', root: 'value' });
-  if (args.positionals.length > 0) throw new UsageError('usage: render-lens clusters [--json] [--root DIR]');
+  const args = parseArgs(argv, { json: 'switch', inventory: 'switch', root: 'value' });
+  if (args.positionals.length > 0) throw new UsageError('usage: render-lens clusters [--inventory] [--json] [--root DIR]');
   const engine = new Engine(new NodeHost(path.resolve(String(args.flags.get('root') ?? '.'))));
   const report = describeClusters(engine);
-  process.stdout.write(args.flags.has('json') ? JSON.stringify(report, null, 2) + '\n' : formatClusters(report));
+  // The inventory counts findings per Kustomization: it runs the whole check.
+  const inventory = args.flags.has('inventory') ? describeInventory(engine, engine.analyzeWorkspace(['']).findings) : undefined;
+  if (args.flags.has('json')) process.stdout.write(JSON.stringify(inventory ? { ...report, inventory } : report, null, 2) + '\n');
+  else process.stdout.write(formatClusters(report) + (inventory ? `\nInventory, per Kustomization:\n${formatInventory(inventory)}` : ''));
   return 0;
 }

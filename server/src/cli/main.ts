@@ -28,6 +28,7 @@ Commands:
       --allow-empty          exit 0 when nothing was checked (by default a run that checked nothing exits 1)
   clusters [--json]          the clusters found: where each starts and how, its sources, variable sources
                              (file:line, or why not visible), Kustomizations on other sources or applied by none
+      --inventory            and per Kustomization: files, variables defined and used, escapes, findings by rule
   render FILE [--cluster NAME] [--kustomization NAME]
                              print FILE as kustomize-controller applies it in that context (secrets redacted)
   explain FILE [--json]      the render contexts of FILE: cluster, Kustomization, strict mode, variables and where each comes from

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { describeClusters } from '../core/render/clusters';
+import { describeInventory } from '../core/render/inventory';
 import { describeFinding, loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
 
@@ -162,6 +163,20 @@ suite('flux model: the shapes of real repositories', () => {
     const engine = new Engine(new MemoryHost({ ...files, 'clusters/home/cluster-secrets.yaml': clusterSecret }));
     const apps = engine.fluxGraph().contextsOf('apps/app.yaml')[0].instance;
     assert.deepEqual([apps.variables.vars.has('API_TOKEN'), apps.variables.vars.get('API_TOKEN')?.value, apps.variables.opaque], [true, undefined, false]);
+  });
+
+  test('the inventory: per Kustomization, its files, variables defined and used, escapes and findings by rule', () => {
+    const { engine } = shape('open-variable-sets');
+    const inventory = describeInventory(engine, engine.analyzeWorkspace(['']).findings);
+    const closed = inventory.find((k) => k.kustomization === 'flux-system/closed')!;
+    assert.deepEqual(
+      [closed.cluster, closed.files, closed.defined, closed.used, closed.undefinedUsed, closed.escapes, closed.hazards],
+      ['home', ['closed/app.yaml'], ['DOMAIN'], ['API_TOKEN', 'DOMAIN'], ['API_TOKEN'], 0, { 'UNDEFINED-VAR': 1 }],
+    );
+    const apps = inventory.find((k) => k.kustomization === 'flux-system/apps')!;
+    assert.deepEqual([apps.undefinedUsed, apps.hazards], [['API_TOKEN'], { 'UNDEFINED-VAR': 1 }]);
+    const tenants = describeInventory(shape('flux-instance-oci').engine, []).find((k) => k.cluster === 'staging' && k.kustomization === 'flux-system/tenants')!;
+    assert.deepEqual([tenants.used, tenants.escapes], [['CLUSTER_NAME', 'ENVIRONMENT'], 1]);
   });
 
   test('exclude takes files out of the model: an excluded archive starts no cluster and is not listed', () => {
