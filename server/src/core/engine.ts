@@ -19,7 +19,8 @@ import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution }
 import { allowedSpans, isAllowed, readReviewPolicy, type ReviewPolicy } from './review-policy';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
-import { FindingCache, ScalarCache } from './workspace/document-cache';
+import { FindingCache, ScalarCache, type DocumentScalars } from './workspace/document-cache';
+import { generatorInputParse, generatorInputScalar } from './workspace/generator-input';
 import { LazyDocumentView } from './workspace/document-view';
 import { editKeepsGraph, fluxInput, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
 import { spanOf, type KnownEdit } from './workspace/text-change';
@@ -275,7 +276,9 @@ export class Engine {
 
   /** Why a file is not checked, in words for the log; undefined when it is. */
   notCheckedBecause(file: string): string | undefined {
-    if (!isYamlFile(file) && !(/\.tpl$/i.test(file) && this.isHelmTemplate(file))) return 'only .yaml and .yml files, and .tpl files of a Helm chart, are checked';
+    if (!isYamlFile(file) && !(/\.tpl$/i.test(file) && this.isHelmTemplate(file)) && this.generatorInputKey(file) === undefined) {
+      return 'only .yaml and .yml files, .tpl files of a Helm chart, and files a Flux-rendered configMapGenerator reads are checked';
+    }
     const fromRepo = this.config().exclude.find((glob) => matchesGlob(file, glob));
     if (fromRepo !== undefined) return `excluded by \`${fromRepo}\` in .render-lens.yaml`;
     const fromSettings = (this.settings.exclude ?? []).find((glob) => matchesGlob(file, glob));
@@ -295,13 +298,16 @@ export class Engine {
 
   private analyzeChecked(file: string, options: AnalyzeOptions): FileAnalysis {
     const template = this.isHelmTemplate(file);
+    // A generator's input that is not YAML (a .sql, a script) is one value of the generated object.
+    const rawInput = !template && !isYamlFile(file);
     // A Go template outside a chart (a test asset, a `*.tmpl.yaml`) is rendered before YAML reads it.
-    if (!template && isGoTemplateFile(file, this.index.text(file) ?? '')) return { findings: [], fields: 0, checked: nothingCounted };
+    if (!template && !rawInput && isGoTemplateFile(file, this.index.text(file) ?? '')) return { findings: [], fields: 0, checked: nothingCounted };
     // A rule subset (fixture tests) always runs in full, which is also how the shortcut is tested.
-    const skipped = template || options.only !== undefined ? undefined : this.nothingToCheck(file);
+    const skipped = template || rawInput || options.only !== undefined ? undefined : this.nothingToCheck(file);
     if (skipped !== undefined) return { findings: [], fields: skipped, checked: this.substitutes(file) ? { ...nothingCounted, substitutedValues: skipped } : nothingCounted };
     // A chart template is a Go template: it is never parsed as YAML here.
-    const parsed = template ? templateFile(this.index.text(file)) : this.index.parsed(file);
+    const text = this.index.text(file);
+    const parsed = template ? templateFile(text) : rawInput ? text === undefined ? undefined : generatorInputParse(text) : this.index.parsed(file);
     if (!parsed) return { findings: [], fields: 0, checked: nothingCounted };
     const keep = options.keep === true && options.only === undefined;
     const context = this.createContext(file, parsed, keep);
@@ -503,16 +509,33 @@ export class Engine {
       const { sites, total } = scalarsWithDollars(document, parsed.text);
       return { scalars: sites.map((site) => ({ site, scan: scan(site.value) })), total };
     };
+    const inputKey = isYamlFile(file) ? undefined : this.generatorInputKey(file);
     for (let i = first; i < documents.length && wanted(i); i++) {
       const document = documents[i];
       const object = objectOf(i);
-      const own = this.scalarCache.of(document, keep, buildScalars);
+      const own = inputKey !== undefined ? rawScalars(generatorInputScalar(parsed.text, inputKey, scan)) : this.scalarCache.of(document, keep, buildScalars);
       // A comment belongs to the document it sits in (or before, for the first one).
       const range = document.range;
       const inDocument = parsed.comments.length === 0 ? noScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
       views.push(new LazyDocumentView(i, document, object, substitutionFor(object), parsed.text, own, inDocument));
     }
     return views;
+  }
+
+  /**
+   * The key under which a `configMapGenerator` (`files:`) of a Kustomization that renders it
+   * puts a non-YAML file, or undefined when none does.
+   */
+  private generatorInputKey(file: string): string | undefined {
+    if (isYamlFile(file) || this.index.text(file) === undefined) return undefined;
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    for (const context of this.fluxGraph().contextsOf(file)) {
+      const { role, generator } = context.rendered;
+      // A secretGenerator's file is a Secret's value: not read as text here, never shown.
+      if (role !== 'generator-file' || !generator || generator.kind !== 'ConfigMap') continue;
+      return generator.files.find((f) => f.path === name || f.path.endsWith(`/${name}`))?.key ?? name;
+    }
+    return undefined;
   }
 
   /** The workspace's CustomResourceDefinitions as field-type tables (kube/workspace-crds.ts). */
@@ -681,6 +704,12 @@ function commentScalars(comments: readonly YamlComment[], from: number, to: numb
     (out ??= []).push({ site, scan: scan(c.text), comment: true });
   }
   return out ?? noScalars;
+}
+
+/** A generator input's one scalar, as a document's scalars. */
+function rawScalars(scalar: SubstitutedScalar): DocumentScalars {
+  const scalars = [scalar];
+  return { scalars: () => scalars, total: () => 1 };
 }
 
 /** The index of the first item whose key is at least `offset`, in items sorted by key (binary search). */

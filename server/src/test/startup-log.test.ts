@@ -30,7 +30,7 @@ suite('the start, in the output channel', () => {
       await open('apps/backup/cronjob.yaml');
       await open('apps/values.yaml.tmpl');
       assert.match(await client.logged(/cronjob\.yaml is not checked/), /apps\/backup\/cronjob\.yaml is not checked: excluded by `apps\/backup\/\*\*` in the renderLens\.exclude setting$/);
-      assert.match(await client.logged(/values\.yaml\.tmpl is not checked/), /apps\/values\.yaml\.tmpl is not checked: only \.yaml and \.yml files, and \.tpl files of a Helm chart, are checked$/);
+      assert.match(await client.logged(/values\.yaml\.tmpl is not checked/), /apps\/values\.yaml\.tmpl is not checked: only \.yaml and \.yml files, \.tpl files of a Helm chart, and files a Flux-rendered configMapGenerator reads are checked$/);
     } finally {
       client.kill();
     }
