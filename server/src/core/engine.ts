@@ -20,7 +20,7 @@ import { allowedSpans, isAllowed, readReviewPolicy, type ReviewPolicy } from './
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
 import { FileIndex } from './workspace/file-index';
 import { FindingCache, ScalarCache, type DocumentScalars } from './workspace/document-cache';
-import { generatorInputParse, generatorInputScalar } from './workspace/generator-input';
+import { envFileScalars, generatorInputParse, generatorInputScalar } from './workspace/generator-input';
 import { LazyDocumentView } from './workspace/document-view';
 import { editKeepsGraph, fluxInput, otherGraphInput, otherGraphInputAfterEdit } from './workspace/graph-edits';
 import { spanOf, type KnownEdit } from './workspace/text-change';
@@ -513,7 +513,8 @@ export class Engine {
     for (let i = first; i < documents.length && wanted(i); i++) {
       const document = documents[i];
       const object = objectOf(i);
-      const own = inputKey !== undefined ? rawScalars(generatorInputScalar(parsed.text, inputKey, scan)) : this.scalarCache.of(document, keep, buildScalars);
+      const own =
+        inputKey === undefined ? this.scalarCache.of(document, keep, buildScalars) : rawScalars(inputKey === envFileKey ? envFileScalars(parsed.text, scan) : [generatorInputScalar(parsed.text, inputKey, scan)]);
       // A comment belongs to the document it sits in (or before, for the first one).
       const range = document.range;
       const inDocument = parsed.comments.length === 0 ? noScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
@@ -532,8 +533,9 @@ export class Engine {
     for (const context of this.fluxGraph().contextsOf(file)) {
       const { role, generator } = context.rendered;
       // A secretGenerator's file is a Secret's value: not read as text here, never shown.
-      if (role !== 'generator-file' || !generator || generator.kind !== 'ConfigMap') continue;
-      return generator.files.find((f) => f.path === name || f.path.endsWith(`/${name}`))?.key ?? name;
+      if (!generator || generator.kind !== 'ConfigMap') continue;
+      if (role === 'generator-env') return envFileKey;
+      if (role === 'generator-file') return generator.files.find((f) => f.path === name || f.path.endsWith(`/${name}`))?.key ?? name;
     }
     return undefined;
   }
@@ -706,11 +708,13 @@ function commentScalars(comments: readonly YamlComment[], from: number, to: numb
   return out ?? noScalars;
 }
 
-/** A generator input's one scalar, as a document's scalars. */
-function rawScalars(scalar: SubstitutedScalar): DocumentScalars {
-  const scalars = [scalar];
-  return { scalars: () => scalars, total: () => 1 };
+/** A generator input's scalars, as a document's. */
+function rawScalars(scalars: readonly SubstitutedScalar[]): DocumentScalars {
+  return { scalars: () => scalars, total: () => Math.max(1, scalars.length) };
 }
+
+/** generatorInputKey's answer for an env file, whose keys are on its lines. */
+const envFileKey = '\0env';
 
 /** The index of the first item whose key is at least `offset`, in items sorted by key (binary search). */
 function firstAtOrAfter<T>(items: readonly T[], offset: number, key: (item: T) => number): number {
