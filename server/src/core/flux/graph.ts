@@ -288,7 +288,9 @@ export class FluxGraph {
         const first = renderedBy.get(file);
         if (first === undefined) renderedBy.set(file, k.id);
         else if (first !== k.id) renderedByOthers.add(file);
-        renderers.set(file, [...(renderers.get(file) ?? []), k.id]);
+        const list = renderers.get(file);
+        if (list) list.push(k.id);
+        else renderers.set(file, [k.id]);
       }
     }
     const isRoot = (k: FluxKustomization) => {
