@@ -3,6 +3,8 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -35,19 +37,27 @@ const re2jsApart = {
 // The field-type table (server/src/core/kube/generated/schema-table.ts) is made from the
 // Kubernetes schema the kubernetes-models packages ship (server/src/tools/field-types), before
 // type checking reads it: `npm run build` runs `node esbuild.mjs --schema-table` first. It is
-// made again only when the packages (package-lock.json) or the generator change.
+// made again only when the packages or the generator change. The packages live in their own
+// folder, server/schema-sources (they declare Node >=22 and are only read as files), installed
+// from its lockfile the first time the table is made.
 const schemaTable = 'server/src/core/kube/generated/schema-table.ts';
-const schemaInputs = ['package-lock.json', 'server/src/tools/field-types/generate.ts', 'server/src/core/kube/schema-encoding.ts', 'esbuild.mjs'];
+const schemaSources = 'server/schema-sources';
+const schemaInputs = [`${schemaSources}/package-lock.json`, 'server/src/tools/field-types/generate.ts', 'server/src/core/kube/schema-encoding.ts', 'esbuild.mjs'];
 
 async function ensureSchemaTable() {
   const made = fs.existsSync(schemaTable) ? fs.statSync(schemaTable).mtimeMs : 0;
   if (schemaInputs.every((file) => fs.statSync(file).mtimeMs <= made)) return;
+  const installed = `${schemaSources}/node_modules/.package-lock.json`;
+  if (!fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(`${schemaSources}/package-lock.json`).mtimeMs) {
+    // Their engines field asks for Node 22; they are data here, so its warning is noise.
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--engine-strict=false'], { cwd: schemaSources, stdio: 'inherit' });
+  }
   // Bundled next to node_modules so that its one external, typescript, resolves.
   const generator = 'node_modules/.cache/render-lens/generate-schema-table.mjs';
   await esbuild.build({ entryPoints: ['server/src/tools/field-types/generate.ts'], outfile: generator, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['typescript'], logLevel: 'warning' });
   const { writeSchemaTable } = await import(`${pathToFileURL(generator).href}?${Date.now()}`);
   const started = performance.now();
-  const written = await writeSchemaTable(process.cwd(), schemaTable);
+  const written = await writeSchemaTable(path.resolve(schemaSources), schemaTable);
   console.log(`schema table: ${written.kinds} kinds, ${written.definitions} definitions, ${Math.round(written.bytes / 1024)} KiB, in ${Math.round(performance.now() - started)} ms`);
 }
 
