@@ -198,7 +198,7 @@ export class Engine {
     if (text === undefined || file === configFile || isFleetYaml(file) || (this.otherGraphInput(file) && fluxInput.test(text))) return undefined;
     const markers = holdsRuleMarkers(text);
     const graph = this.fluxGraph();
-    if (markers && graph.contextsOf(file).length > 0) return undefined;
+    if (markers && (graph.contextsOf(file).length > 0 || this.patchBodiesOnly(file))) return undefined;
     if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) || graph.hasProblemsIn(file)) return undefined;
     return markers ? scalarsOfUnrenderedText(text) : scalarsOfCleanText(text);
   }
@@ -467,7 +467,10 @@ export class Engine {
 
   private buildDocuments(file: string, parsed: ParsedFile, keep = false, at?: number): LazyDocumentView[] {
     const cluster = this.settings.cluster;
-    const contexts = this.fluxGraph().contextsOf(file).filter((c) => cluster === undefined || c.cluster.name === cluster);
+    // A kustomization file's patch bodies and generator literals go into what its Kustomizations render: only they are substituted.
+    const patchBodiesOnly = this.patchBodiesOnly(file);
+    const graph = this.fluxGraph();
+    const contexts = (patchBodiesOnly ? graph.patchContextsOf(file) : graph.contextsOf(file)).filter((c) => cluster === undefined || c.cluster.name === cluster);
     const documents = parsed.documents;
     // A hover asks for the document under the cursor: found by its range, and only its own
     // object and comments are looked at (a 50,000-line file has a thousand documents).
@@ -507,7 +510,8 @@ export class Engine {
     const buildScalars = (document: Document.Parsed) => {
       if (dollarFree) return { scalars: noScalars, total: countScalars(document.contents as Node | null) };
       const { sites, total } = scalarsWithDollars(document, parsed.text);
-      return { scalars: sites.map((site) => ({ site, scan: scan(site.value) })), total };
+      const kept = patchBodiesOnly ? sites.filter((site) => isRenderedInline(site.path)) : sites;
+      return { scalars: kept.map((site) => ({ site, scan: scan(site.value) })), total };
     };
     const inputKey = isYamlFile(file) ? undefined : this.generatorInputKey(file);
     for (let i = first; i < documents.length && wanted(i); i++) {
@@ -517,10 +521,17 @@ export class Engine {
         inputKey === undefined ? this.scalarCache.of(document, keep, buildScalars) : rawScalars(inputKey === envFileKey ? envFileScalars(parsed.text, scan) : [generatorInputScalar(parsed.text, inputKey, scan)]);
       // A comment belongs to the document it sits in (or before, for the first one).
       const range = document.range;
-      const inDocument = parsed.comments.length === 0 ? noScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
+      const inDocument = parsed.comments.length === 0 || patchBodiesOnly ? noScalars : commentScalars(parsed.comments, i === 0 ? 0 : firstAtOrAfter(parsed.comments, range[0], commentStart), firstAtOrAfter(parsed.comments, range[2], commentStart), scan);
       views.push(new LazyDocumentView(i, document, object, substitutionFor(object), parsed.text, own, inDocument));
     }
     return views;
+  }
+
+  /** A kustomization file some Kustomization's tree reads (and that no tree renders as a resource). */
+  private patchBodiesOnly(file: string): boolean {
+    if (!kustomizationFileNames.includes(file.slice(file.lastIndexOf('/') + 1))) return false;
+    const graph = this.fluxGraph();
+    return graph.contextsOf(file).length === 0 && graph.patchContextsOf(file).length > 0;
   }
 
   /**
@@ -706,6 +717,17 @@ function commentScalars(comments: readonly YamlComment[], from: number, to: numb
     (out ??= []).push({ site, scan: scan(c.text), comment: true });
   }
   return out ?? noScalars;
+}
+
+/**
+ * What a kustomization file writes into the objects it renders: an inline patch body
+ * (`patches[].patch`, `patchesJson6902[].patch`, a `patchesStrategicMerge` string) or a
+ * `configMapGenerator` literal (`KEY=value`). A secretGenerator's literals are Secret values.
+ */
+function isRenderedInline(path: ReadonlyArray<string | number>): boolean {
+  if ((path[0] === 'patches' || path[0] === 'patchesJson6902') && path.length === 3 && path[2] === 'patch') return true;
+  if (path[0] === 'patchesStrategicMerge' && path.length === 2) return true;
+  return path[0] === 'configMapGenerator' && path[2] === 'literals' && path.length === 4;
 }
 
 /** A generator input's scalars, as a document's. */

@@ -138,6 +138,7 @@ export class FluxGraph {
   readonly unlisted: string[] = [];
   private verdicts = new Map<FluxKustomization, SourceVerdict>();
   private problemFiles: Set<string> | undefined;
+  private patchContexts: Map<string, RenderContext[]> | undefined;
   private readonly contextsByFile = new Map<string, RenderContext[]>();
   private readonly trees: RenderTreeCache;
   /** The Flux Kustomizations of each file, in document order. */
@@ -160,6 +161,27 @@ export class FluxGraph {
 
   contextsOf(file: string): readonly RenderContext[] {
     return this.contextsByFile.get(file) ?? [];
+  }
+
+  /**
+   * The render contexts of a kustomization file's own patch bodies (`patches[].patch` and the
+   * like): what they patch is rendered, and substituted, in each Kustomization whose tree
+   * reads the file. The file itself is not a resource, so contextsOf does not list it.
+   */
+  patchContextsOf(file: string): readonly RenderContext[] {
+    if (!this.patchContexts) {
+      this.patchContexts = new Map();
+      for (const cluster of this.clusters) {
+        for (const instance of cluster.instances) {
+          for (const { spec, chain } of instance.tree.kustomizations) {
+            const list = this.patchContexts.get(spec.file) ?? [];
+            if (!list.some((c) => c.instance === instance)) list.push({ cluster, instance, rendered: { file: spec.file, role: 'patch', chain } });
+            this.patchContexts.set(spec.file, list);
+          }
+        }
+      }
+    }
+    return this.patchContexts.get(file) ?? [];
   }
 
   /** Whether a build problem (a missing path, a cycle) is written in `file` (KUSTOMIZE-BUILD reports it there). */
