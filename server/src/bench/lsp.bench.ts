@@ -17,7 +17,8 @@
  *
  * Budgets: for the 10k-line manifest (warm), diagnostics after opening within 1.3× the time
  * the `yaml` package alone takes to parse the text, measured as the open is (once, in a fresh
- * process after the same warm-up: baseline.ts), and within 0.25× yaml-language-server's; after
+ * process after the same warm-up: baseline.ts) — the old 0.25× yaml-language-server budget is
+ * settled (issue 33), the comparison stays in the row's note; after
  * a one-character edit within 50 ms; after an edit in the 10k and 50k manifests within 0.1×
  * yaml-language-server's; hover under 5 ms; on the 50k manifest, peak RSS within 0.5×
  * yaml-language-server's.
@@ -138,7 +139,6 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
     } else {
       rows.push(row('open → diagnostics, warm', (m) => m.open, ms));
     }
-    if (budgeted && yls) rows.push(row('open → diagnostics, warm, against yaml-language-server', (m) => m.open, ms, 0.25 * yls.open, `≤ 0.25× yaml-language-server = ${ms(0.25 * yls.open)}`));
     rows.push(row(`one-char edit → diagnostics (median of ${EDITS})`, (m) => m.edit, ms, budgeted ? 50 : undefined));
     if (size >= 10_000 && yls) {
       const limit = 0.1 * ylsFigure((m) => m.edit);
