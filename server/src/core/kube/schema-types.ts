@@ -52,6 +52,8 @@ export function fieldAt(type: ObjectType, path: NodePath, workspace: readonly Wo
   // Every object has ObjectMeta, whatever its kind; kubectl decodes it strictly.
   if (path[0] === 'metadata') return walk(table, table.kinds['v1 ConfigMap'], path, 'Kubernetes schema');
   for (const schema of workspace) {
+    // A CRD is read only when its kind is asked for (workspace-crds.ts).
+    if (schema.kinds && (type.kind === undefined || !schema.kinds.has(type.kind))) continue;
     const root = rootOf(schema.table, type);
     if (root !== undefined) return walk(schema.table, root, path, schema.source);
   }
@@ -60,7 +62,9 @@ export function fieldAt(type: ObjectType, path: NodePath, workspace: readonly Wo
 }
 
 export interface WorkspaceSchema {
-  table: SchemaTable;
+  /** The kinds it defines, when known without reading the table (which is then read on first use). */
+  kinds?: ReadonlySet<string>;
+  readonly table: SchemaTable;
   /** Where it was read: `CustomResourceDefinition in crds/foo.yaml`. */
   source: string;
 }

@@ -20,9 +20,30 @@ export function mayHoldCrd(text: string | undefined): boolean {
   return text !== undefined && text.includes('CustomResourceDefinition') && crdMarker.test(text);
 }
 
-/** The schemas of the CRDs in one file's text; empty for a file without any. */
+/**
+ * The schemas of the CRDs in one file's text; empty for a file without any. Each is read (a
+ * full parse: CRD files are long) only when a kind it names is asked for: a chart repository
+ * vendors dozens of CRDs its templates mostly never instantiate.
+ */
 export function crdSchemasOf(file: string, text: string): readonly WorkspaceSchema[] {
   if (!mayHoldCrd(text)) return none;
+  let parsed: WorkspaceSchema[] | undefined;
+  const read = (): WorkspaceSchema[] => (parsed ??= parseCrds(file, text));
+  const kinds = namedKinds(text);
+  // Kinds not found by the text scan (an unusual layout): read at once, to be sure.
+  if (kinds.size === 0) return read();
+  return [...kinds].map((kind) => ({
+    kinds: new Set([kind]),
+    source: `CustomResourceDefinition in ${file}`,
+    get table(): SchemaTable {
+      return read().find((schema) => Object.keys(schema.table.kinds).some((key) => key.endsWith(` ${kind}`)))?.table ?? emptyTable;
+    },
+  }));
+}
+
+const emptyTable = { kinds: {}, definitions: [] } as unknown as SchemaTable;
+
+function parseCrds(file: string, text: string): WorkspaceSchema[] {
   const out: WorkspaceSchema[] = [];
   for (const document of parseAllDocuments(text)) {
     if (document.errors.length > 0) continue;
@@ -33,6 +54,17 @@ export function crdSchemasOf(file: string, text: string): readonly WorkspaceSche
   }
   return out;
 }
+
+/** `spec.names.kind` of every CRD in the text, found without parsing it. */
+function namedKinds(text: string): ReadonlySet<string> {
+  const kinds = new Set<string>();
+  for (const match of text.matchAll(/^(\s*)names:[ \t]*\r?\n((?:\1[ \t]+.*\r?\n?)*)/gm)) {
+    const kind = /^\s*kind:\s*["']?([A-Za-z0-9]+)/m.exec(match[2]);
+    if (kind) kinds.add(kind[1]);
+  }
+  return kinds;
+}
+
 
 /** Every CRD schema of the workspace's files, through a per-file memo (`derive`). */
 export function workspaceCrdSchemas(files: readonly string[], derive: (file: string) => readonly WorkspaceSchema[] | undefined): WorkspaceSchema[] {
