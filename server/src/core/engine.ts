@@ -199,7 +199,7 @@ export class Engine {
     const markers = holdsRuleMarkers(text);
     const graph = this.fluxGraph();
     if (markers && (graph.contextsOf(file).length > 0 || this.patchBodiesOnly(file))) return undefined;
-    if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) || graph.hasProblemsIn(file)) return undefined;
+    if (holdsDefinitions(graph, file, (other) => this.index.text(other)) || writesPostBuild(graph, file) || graph.problemsIn(file).length > 0) return undefined;
     return markers ? scalarsOfUnrenderedText(text) : scalarsOfCleanText(text);
   }
 

@@ -17,6 +17,7 @@ import { isFluxKustomization, readFluxKustomization, type FluxKustomization, typ
 import { classifySources, type DeclaredModel, type SourceVerdict } from './roots';
 import { readSourceObject, syncDeclarations, type SourceObject, type SyncDeclaration } from './sources';
 import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData } from './object-data';
+import { mapGet, scalarText } from '../yaml/nodes';
 import { clampToRoot, dirname } from './paths';
 import { patchedPostBuild } from './postbuild-patches';
 import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
@@ -137,7 +138,7 @@ export class FluxGraph {
   /** Files holding a Flux Kustomization in a folder whose kustomization.yaml does not list them. */
   readonly unlisted: string[] = [];
   private verdicts = new Map<FluxKustomization, SourceVerdict>();
-  private problemFiles: Set<string> | undefined;
+  private problemsByFile: Map<string, GraphProblem[]> | undefined;
   private patchContexts: Map<string, RenderContext[]> | undefined;
   private readonly contextsByFile = new Map<string, RenderContext[]>();
   private readonly trees: RenderTreeCache;
@@ -184,10 +185,17 @@ export class FluxGraph {
     return this.patchContexts.get(file) ?? [];
   }
 
-  /** Whether a build problem (a missing path, a cycle) is written in `file` (KUSTOMIZE-BUILD reports it there). */
-  hasProblemsIn(file: string): boolean {
-    this.problemFiles ??= new Set(this.problems.map((p) => p.file));
-    return this.problemFiles.has(file);
+  /** The build problems (a missing path, a cycle) written in `file`: KUSTOMIZE-BUILD reports them there. */
+  problemsIn(file: string): readonly GraphProblem[] {
+    if (!this.problemsByFile) {
+      this.problemsByFile = new Map();
+      for (const p of this.problems) {
+        const list = this.problemsByFile.get(p.file);
+        if (list) list.push(p);
+        else this.problemsByFile.set(p.file, [p]);
+      }
+    }
+    return this.problemsByFile.get(file) ?? [];
   }
 
   /** Whether `k` renders this repository's files, and why (or which source it renders instead). */
@@ -270,16 +278,17 @@ export class FluxGraph {
     } else {
       this.growUnappliedRoots(renders, onThisRepo, isUnlisted, placed);
     }
-    // A Kustomization a cluster renders as a patch (it patches another) is applied, in a way.
+    // Every file some cluster renders (in any role).
     const inClusters = new Set<string>();
     for (const cluster of this.clusters) for (const instance of cluster.instances) for (const file of instance.tree.files.keys()) inClusters.add(file);
+    // A Kustomization a cluster renders as a patch (it patches another) is applied, in a way.
     for (const k of this.kustomizations) {
       if (placed.has(k.id) || !onThisRepo(k) || inClusters.has(k.object.file)) continue;
       this.unapplied.push(k);
       if (isUnlisted(k) && !this.unlisted.includes(k.object.file)) this.unlisted.push(k.object.file);
     }
     nameClusters(this.clusters);
-    this.assignBootstrapObjects();
+    this.assignBootstrapObjects(inClusters);
     for (const cluster of this.clusters) {
       cluster.injector = this.injectorOf(cluster);
       cluster.declaredVariables = this.defaults.declared?.clusters.find((c) => c.name === cluster.name)?.variables ?? [];
@@ -342,7 +351,10 @@ export class FluxGraph {
       for (const rendered of instance.tree.files.values()) {
         if (rendered.role !== 'resource' || !this.index.derived(rendered.file, 'mentions-injector', (text) => injectorCharts.some((chart) => text.includes(chart)))) continue;
         for (const object of this.index.model(rendered.file)?.objects ?? []) {
-          if (object.kind === 'HelmRelease' && injectorCharts.some((chart) => JSON.stringify(object.document.contents?.toJSON?.() ?? '').includes(chart))) return `HelmRelease ${object.name} (${object.file})`;
+          if (object.kind !== 'HelmRelease') continue;
+          const spec = mapGet(object.document.contents, 'spec');
+          const chart = scalarText(mapGet(spec, 'chart', 'spec', 'chart')) ?? scalarText(mapGet(spec, 'chartRef', 'name'));
+          if (chart !== undefined && injectorCharts.includes(chart)) return `HelmRelease ${object.name} (${object.file})`;
         }
       }
     }
@@ -350,9 +362,7 @@ export class FluxGraph {
   }
 
   /** Unrendered ConfigMaps and Secrets of a cluster's bootstrap folders (applied by hand). */
-  private assignBootstrapObjects(): void {
-    const rendered = new Set<string>();
-    for (const cluster of this.clusters) for (const instance of cluster.instances) for (const file of instance.tree.files.keys()) rendered.add(file);
+  private assignBootstrapObjects(rendered: ReadonlySet<string>): void {
     const excluded = this.defaults.excluded ?? (() => false);
     for (const file of this.index.files()) {
       if (rendered.has(file) || !/\.ya?ml$/i.test(file) || excluded(file) || !this.mayHoldSources(file)) continue;

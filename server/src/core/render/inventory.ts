@@ -32,7 +32,11 @@ export interface KustomizationInventory {
 
 export function describeInventory(engine: Engine, findings: readonly Finding[]): KustomizationInventory[] {
   const byFile = new Map<string, Finding[]>();
-  for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+  for (const finding of findings) {
+    const list = byFile.get(finding.file);
+    if (list) list.push(finding);
+    else byFile.set(finding.file, [finding]);
+  }
   const scans = new Map<string, { used: Set<string>; escapes: number }>();
   const scanOf = (file: string) => {
     let scan = scans.get(file);

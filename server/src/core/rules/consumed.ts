@@ -4,18 +4,13 @@
  * Terraform inputs, a `tmp/` dump — is not Render Lens' to judge: it gets no YAML-SYNTAX.
  */
 import { dirname } from '../flux/paths';
-import { perGraph } from './per-graph';
 import type { RuleContext } from './rule';
 
 export function isConsumed(context: Pick<RuleContext, 'file' | 'fluxGraph' | 'derived'>): boolean {
   const graph = context.fluxGraph();
   if (graph.contextsOf(context.file).length > 0) return true;
-  const kustomizationFiles = perGraph(graph, 'kustomization-files', () => {
-    const files = new Set<string>();
-    for (const cluster of graph.clusters) for (const instance of cluster.instances) for (const { spec } of instance.tree.kustomizations) files.add(spec.file);
-    return files;
-  });
-  if (kustomizationFiles.has(context.file)) return true;
+  // A kustomization file a tree reads (its patch bodies are rendered, checked or not).
+  if (graph.patchContextsOf(context.file).length > 0) return true;
   // A chart (Chart.yaml) or a Fleet bundle (fleet.yaml) in this folder or one above it.
   for (let dir = dirname(context.file); ; dir = dirname(dir)) {
     const prefix = dir === '' ? '' : `${dir}/`;

@@ -1,6 +1,5 @@
 import type { GraphProblem } from '../flux/graph';
 import type { Severity } from '../model';
-import { perGraph } from './per-graph';
 import type { Rule } from './rule';
 
 /**
@@ -49,13 +48,8 @@ resources:
 Point the entry at a folder or file that exists in the repository, or remove it.
 `,
   *check(context) {
-    const problems = perGraph(context.fluxGraph(), 'build-problems-by-file', (graph) => {
-      const byFile = new Map<string, GraphProblem[]>();
-      for (const p of graph.problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-      return byFile;
-    }).get(context.file);
     const graph = context.fluxGraph();
-    for (const problem of problems ?? []) {
+    for (const problem of graph.problemsIn(context.file)) {
       // Where nothing says the source is this repository, a path missing here may exist there.
       const owner = graph.kustomizations.find((k) => k.id === problem.kustomization);
       const verdict = owner && graph.sourceOf(owner);

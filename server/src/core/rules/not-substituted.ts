@@ -94,7 +94,8 @@ say so with the \`kustomize.toolkit.fluxcd.io/substitute: disabled\` annotation 
 /** Does the Flux Kustomization `object` substitute (in some cluster) what its spec.patches patch? */
 function substitutesOwnPatches(graph: FluxGraph, object: K8sObject | undefined): boolean {
   if (!object || object.kind !== 'Kustomization') return false;
-  return graph.clusters.some((c) => c.instances.some((i) => i.substitutes && i.kustomization.object.file === object.file && i.kustomization.object.index === object.index));
+  const substituting = perGraph(graph, 'substituting-kustomizations', () => new Set(graph.clusters.flatMap((c) => c.instances.filter((i) => i.substitutes).map((i) => i.kustomization.id))));
+  return substituting.has(`${object.file}#${object.index}`);
 }
 
 /** The Kustomizations of the same cluster that define `name` (asked per expansion: worked out once per graph, cluster and name). */
