@@ -8,14 +8,14 @@ import type { Engine } from '../engine';
 import { fleetDocuments } from '../fleet/options';
 import type { RenderContext } from '../flux/graph';
 import { alwaysIgnored } from '../flux/strategy-support';
-import { GoMap, type GoValue } from '../yaml/v2/value';
+import { GoMap, type GoValue } from '../goyaml/v2/value';
 import { substituteResource } from '../pipeline';
 import { exceedsAliasLimit, maxAliasCount, notCheckedReason } from '../limits';
 import { redactedPlaceholder } from './redaction';
 import { LineIndex } from '../positions';
 import { contextLabel } from '../substitution';
-import { goJsonParse } from '../yaml/v2/json';
-import { marshalYamlV2 } from '../yaml/v2/marshal';
+import { goJsonParse } from '../goyaml/v2/json';
+import { marshalYamlV2 } from '../goyaml/v2/marshal';
 
 export interface RenderedDocument {
   /** YAML of what is applied, or undefined when the controller fails. */

@@ -10,10 +10,10 @@
  * (block-literal.ts).
  */
 import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type Lookup, type TemplateScan } from '../envsubst';
-import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
-import { marshalYamlV2 } from '../yaml/v2/marshal';
-import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { resolvePlainV2 } from '../yaml/v2/resolve';
+import { GoFloat, GoInt, GoMap, type GoValue } from '../goyaml/v2/value';
+import { marshalYamlV2 } from '../goyaml/v2/marshal';
+import { yamlToJson } from '../goyaml/v2/yaml-to-json';
+import { resolvePlainV2 } from '../goyaml/v2/resolve';
 import { BoundedMemo } from '../bounded-memo';
 import { emitsSimpleLiteral, unchangedLiteralBlock } from './block-literal';
 

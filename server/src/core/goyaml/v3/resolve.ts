@@ -5,10 +5,10 @@
  * bools (`yes`, `on` stay strings), but integers still go through Go's ParseInt with base 0,
  * so `0755` is octal 493, and unquoted dates become timestamps.
  */
-import { parseGoDecimalFloat } from '../../yaml/v2/go-number';
-import { goYamlV3Timestamp } from '../../yaml/v2/go-time';
-import { resolveGoYamlNumber } from '../../yaml/v2/resolve';
-import { GoFloat, GoInt, type GoValue } from '../../yaml/v2/value';
+import { parseGoDecimalFloat } from '../v2/go-number';
+import { goYamlV3Timestamp } from '../v2/go-time';
+import { resolveGoYamlNumber } from '../v2/resolve';
+import { GoFloat, GoInt, type GoValue } from '../v2/value';
 
 export const STR_TAG = '!!str';
 export const NULL_TAG = '!!null';

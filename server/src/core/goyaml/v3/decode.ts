@@ -3,7 +3,7 @@
  * `RNode.MarshalJSON` turns the parsed manifest into Go values before json.Marshal.
  *
  * What this decides, and why it matters downstream:
- *   - scalar types (resolve-v3.ts): `0755` is the int 493, `yes` stays a string;
+ *   - scalar types (resolve.ts): `0755` is the int 493, `yes` stays a string;
  *   - a nested mapping whose keys are not all strings becomes `map[interface{}]interface{}`,
  *     which json.Marshal then refuses ("unsupported type");
  *   - the top-level keys are always strings: go-yaml writes a key's source text into them;
@@ -12,13 +12,13 @@
  * Errors come in go-yaml's two kinds: a failure that stops decoding at once, and "unmarshal
  * errors" that are collected and reported together at the end.
  */
-import { formatGoValue } from '../../yaml/v2/go-format';
-import { decodeBase64Go, goQuote } from '../../yaml/v2/go-text';
-import { decodeUtf8Go } from '../../yaml/v2/go-utf8';
-import { GoMap, type GoValue } from '../../yaml/v2/value';
-import type { PlainNode } from './de-anchor';
+import { formatGoValue } from '../v2/go-format';
+import { decodeBase64Go, goQuote } from '../v2/go-text';
+import { decodeUtf8Go } from '../v2/go-utf8';
+import { GoMap, type GoValue } from '../v2/value';
+import type { PlainNode } from '../kyaml/de-anchor';
 import { isIndicatedString, shortTagOf, type MappingNode, type ScalarNode } from './nodes';
-import { BINARY_TAG, MERGE_TAG, resolveV3, ResolveError, STR_TAG } from './resolve-v3';
+import { BINARY_TAG, MERGE_TAG, resolveV3, ResolveError, STR_TAG } from './resolve';
 
 export type DecodeResult = { ok: true; value: GoMap } | { ok: false; error: string };
 

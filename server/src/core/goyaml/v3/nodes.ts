@@ -5,7 +5,7 @@
  * of each node, chiefly the tag its parser assigns (`p.node()` in go-yaml's decode.go).
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar, type Node } from 'yaml';
-import { MERGE_TAG, resolveV3, STR_TAG } from './resolve-v3';
+import { MERGE_TAG, resolveV3, STR_TAG } from './resolve';
 
 export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal' | 'folded';
 

@@ -10,10 +10,10 @@
  * sorted, four-space indent, no line wrapping) and the line its `|` lands on, which is the
  * line go-yaml names in the error.
  */
-import { isPrintable } from '../../yaml/v2/emit-analyze';
-import { sortedStringKeysV3 } from '../../yaml/v2/emit-sort';
-import { utf8Length } from '../../yaml/v2/go-utf8';
-import { GoMap, type GoValue } from '../../yaml/v2/value';
+import { isPrintable } from '../v2/emit-analyze';
+import { sortedStringKeysV3 } from '../v2/emit-sort';
+import { utf8Length } from '../v2/go-utf8';
+import { GoMap, type GoValue } from '../v2/value';
 
 export const TAB_INDENT_PROBLEM = 'found a tab character where an indentation space is expected';
 

@@ -8,8 +8,8 @@
  *   - keys are matched by their text, so `1:` and `"1":` are the same field;
  *   - the first key whose text is `<<` is removed from every mapping, merge or not.
  */
-import type { AliasNode, MappingEntry, MappingNode, SourceNode } from './nodes';
-import { MERGE_TAG } from './resolve-v3';
+import type { AliasNode, MappingEntry, MappingNode, SourceNode } from '../v3/nodes';
+import { MERGE_TAG } from '../v3/resolve';
 
 export class DeAnchorError extends Error {}
 

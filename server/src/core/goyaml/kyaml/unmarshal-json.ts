@@ -7,8 +7,8 @@
  *      (v3-tab-literal.ts);
  *   3. what the controller then applies is that object, as JSON.
  */
-import { GoFloat, GoInt, GoMap, type GoValue } from '../../yaml/v2/value';
-import { goJsonMarshal, goJsonParse } from '../../yaml/v2/json';
+import { GoFloat, GoInt, GoMap, type GoValue } from '../v2/value';
+import { goJsonMarshal, goJsonParse } from '../v2/json';
 import { v3RoundTripError } from './v3-tab-literal';
 
 export type UnmarshalResult = { ok: true; final: string } | { ok: false; error: string };
