@@ -9,7 +9,7 @@ import type { Range } from './model';
 import { mayComeFrom, variableHome } from './flux/variables';
 import { scalarAfterSubstitution } from './render/scalar-after';
 import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
-import type { SubstitutedScalar } from './rules/rule';
+import type { SubstitutedScalar } from './model/documents';
 import { fieldName } from './kube/field-types';
 import { fitOf, type ArrivingValue } from './kube/field-verdict';
 import { fieldAt, withArticle, type FieldInfo, type ObjectType } from './kube/schema-types';

@@ -1,8 +1,9 @@
 import { disableSubstitutionFix } from '../fixes';
 import type { DollarRuns } from '../envsubst';
-import { markReviewedFix } from './allow-fix';
-import { contextList, relatedKustomizations } from './contexts';
-import type { Rule, RuleFix } from './rule';
+import { markReviewedFix } from './support/allow-fix';
+import { contextList, relatedKustomizations } from './support/contexts';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * DOLLAR-COLLAPSE: `$$` (or an odd run) not before `{` in a substituted resource.

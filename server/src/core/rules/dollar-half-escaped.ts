@@ -1,6 +1,7 @@
-import { markReviewedFix } from './allow-fix';
-import { relatedKustomizations } from './contexts';
-import type { Rule, RuleFix } from './rule';
+import { markReviewedFix } from './support/allow-fix';
+import { relatedKustomizations } from './support/contexts';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * DOLLAR-HALF-ESCAPED: an odd run of three or more `$` before `{`.

@@ -1,4 +1,4 @@
-import { relatedKustomizations } from './contexts';
+import { relatedKustomizations } from './support/contexts';
 import type { Rule } from './rule';
 
 /**

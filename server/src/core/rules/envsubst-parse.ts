@@ -1,6 +1,6 @@
 import type { Rule, RuleReport } from './rule';
-import { contextList, relatedKustomizations } from './contexts';
-import { code } from './text';
+import { contextList, relatedKustomizations } from './support/contexts';
+import { code } from './support/text';
 
 /**
  * ENVSUBST-PARSE: an expression Flux's envsubst cannot parse.

@@ -8,7 +8,8 @@ import { fieldName } from '../kube/field-types';
 import { holdsFreeText } from '../kube/free-text-fields';
 import { isStringField, type WorkspaceSchema } from '../kube/schema-types';
 import { codeSpan } from '../render/values';
-import type { Rule, RuleFix } from './rule';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * HELM-UNQUOTED-STRING: a chart template prints a value bare into a field the Kubernetes

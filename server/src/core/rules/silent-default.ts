@@ -1,8 +1,9 @@
 import { defineVariableFix } from '../fixes';
-import { relatedKustomizations } from './contexts';
-import { closestName } from './near-names';
-import type { Rule, RuleFix } from './rule';
-import { describeOutcomes, outcomesOf } from './variable-outcomes';
+import { relatedKustomizations } from './support/contexts';
+import { closestName } from './support/near-names';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
+import { describeOutcomes, outcomesOf } from './support/variable-outcomes';
 
 /**
  * SILENT-DEFAULT: `${X:-default}` (or `:=`, `=`, `:?`, `:+`) where X is not defined.

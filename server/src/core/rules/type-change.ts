@@ -6,9 +6,10 @@ import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '.
 import type { TemplateScan } from '../envsubst';
 import { codeSpan, isSecretData } from '../render/values';
 import type { ActiveContext } from '../substitution';
-import { commentCuts } from './comment-cut';
-import { contextList, relatedKustomizations } from './contexts';
-import type { Rule, RuleContext, RuleFix } from './rule';
+import { commentCuts } from './support/comment-cut';
+import { contextList, relatedKustomizations } from './support/contexts';
+import type { Rule, RuleContext } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 import type { ScalarSite } from '../yaml/scalar-sites';
 
 /**

@@ -1,9 +1,10 @@
 import { defineVariableFix } from '../fixes';
-import { relatedKustomizations } from './contexts';
+import { relatedKustomizations } from './support/contexts';
 import type { Expansion } from '../envsubst';
 import type { ScalarSite } from '../yaml/scalar-sites';
-import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
-import { describeOutcomes, outcomesOf, type ContextOutcome } from './variable-outcomes';
+import type { Rule, RuleContext, RuleReport } from './rule';
+import type { RuleFix } from '../model/rule-edits';
+import { describeOutcomes, outcomesOf, type ContextOutcome } from './support/variable-outcomes';
 
 /**
  * UNDEFINED-VAR: `${X}` where X is not defined in a render context.

@@ -25,7 +25,8 @@
  */
 import type { Document } from 'yaml';
 import type { Finding, Range } from '../model';
-import type { Rule, RuleContext, SubstitutedScalar } from '../rules/rule';
+import type { Rule, RuleContext } from '../rules/rule';
+import type { SubstitutedScalar } from '../model/documents';
 import { movedSite } from '../yaml/scalar-sites';
 
 type ContextScalars = ReturnType<RuleContext['substitutedScalars']>;

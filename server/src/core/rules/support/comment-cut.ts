@@ -4,10 +4,10 @@
  * back as `abc` and the rest is a comment; so does `alerts to ${X}` with `X=#ops`. Asked only
  * when a variable's value holds a `#`.
  */
-import { envsubst, type TemplateScan } from '../envsubst';
-import { scalarAfterSubstitution } from '../render/scalar-after';
-import type { ActiveContext } from '../substitution';
-import type { ScalarSite } from '../yaml/scalar-sites';
+import { envsubst, type TemplateScan } from '../../envsubst';
+import { scalarAfterSubstitution } from '../../render/scalar-after';
+import type { ActiveContext } from '../../substitution';
+import type { ScalarSite } from '../../yaml/scalar-sites';
 
 export interface CommentCut {
   active: ActiveContext;

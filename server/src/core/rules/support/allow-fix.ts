@@ -5,11 +5,12 @@
  * reason says what arrives and why, as the finding worked it out.
  */
 import { isMap, isSeq, parseDocument } from 'yaml';
-import { configFile } from '../config';
-import type { Range } from '../model';
-import { contextMinLength } from '../review-policy';
+import { configFile } from '../../config';
+import type { Range } from '../../model/index';
+import { contextMinLength } from '../../review-policy';
 import { holdsReportedRun } from './allow-entries';
-import type { RuleContext, RuleFix } from './rule';
+import type { RuleContext } from '../rule';
+import type { RuleFix } from '../../model/rule-edits';
 
 export function markReviewedFix(context: RuleContext, run: Range, reason: string, title = 'Mark as reviewed (an `allow` entry in .render-lens.yaml)'): RuleFix | undefined {
   const config = context.file === configFile ? undefined : context.parsedFile(configFile);

@@ -1,6 +1,6 @@
 /** How rules name the render contexts a finding holds in, in messages and related locations. */
-import type { ActiveContext } from '../substitution';
-import type { RuleReport } from './rule';
+import type { ActiveContext } from '../../substitution';
+import type { RuleReport } from '../rule';
 
 /** `production/apps` or `production/apps, staging/apps`. */
 export function contextList(active: readonly ActiveContext[]): string {

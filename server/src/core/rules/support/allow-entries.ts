@@ -3,8 +3,8 @@
  * its fields, and whether it still excuses something (the file is there, holds the context,
  * and the context holds a run a dollar rule reports).
  */
-import { contextMinLength, type AllowEntry } from '../review-policy';
-import type { RuleContext } from './rule';
+import { contextMinLength, type AllowEntry } from '../../review-policy';
+import type { RuleContext } from '../rule';
 
 export interface EntryProblem {
   message: string;

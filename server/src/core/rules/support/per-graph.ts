@@ -3,7 +3,7 @@
  * file, and a repository has thousands of files: a rule that walked every instance of the
  * graph on each of them made a workspace check quadratic.
  */
-import type { FluxGraph, KustomizationInstance } from '../flux/graph';
+import type { FluxGraph, KustomizationInstance } from '../../flux/graph';
 
 const memos = new WeakMap<FluxGraph, Map<string, unknown>>();
 

@@ -7,14 +7,14 @@
  * that something other than Flux also reads.
  */
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { fluxKustomizeGroup, type SubstituteFrom } from '../flux/flux-kustomization';
-import type { Cluster, FluxGraph, KustomizationInstance } from '../flux/graph';
-import type { DataLayer, ObjectData } from '../flux/object-data';
-import type { Range } from '../model';
-import type { ParsedFile } from '../yaml/document';
-import { mapGet, scalarText } from '../yaml/nodes';
+import { fluxKustomizeGroup, type SubstituteFrom } from '../../flux/flux-kustomization';
+import type { Cluster, FluxGraph, KustomizationInstance } from '../../flux/graph';
+import type { DataLayer, ObjectData } from '../../flux/object-data';
+import type { Range } from '../../model/index';
+import type { ParsedFile } from '../../yaml/document';
+import { mapGet, scalarText } from '../../yaml/nodes';
 import { perGraph } from './per-graph';
-import type { RuleContext } from './rule';
+import type { RuleContext } from '../rule';
 
 /** One Kustomization instance reading a definition. */
 export interface Reader {

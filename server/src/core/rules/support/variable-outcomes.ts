@@ -4,9 +4,9 @@
  * undefined-variable rules share this, so their verdicts never disagree with each other or
  * with the hover.
  */
-import { evaluateExpansion, isDefaultOperator, type Expansion } from '../envsubst';
-import { mayComeFrom } from '../flux/variables';
-import type { ActiveContext } from '../substitution';
+import { evaluateExpansion, isDefaultOperator, type Expansion } from '../../envsubst';
+import { mayComeFrom } from '../../flux/variables';
+import type { ActiveContext } from '../../substitution';
 
 /** `unknown`: the name is in no visible layer of an open set; a source Render Lens cannot read may define it. */
 export type OutcomeKind = 'fails' | 'default' | 'renders' | 'unknown';

@@ -3,8 +3,8 @@
  * kustomization file), a Helm chart, or a Fleet bundle. YAML nothing renders — Ansible,
  * Terraform inputs, a `tmp/` dump — is not Render Lens' to judge: it gets no YAML-SYNTAX.
  */
-import { dirname } from '../flux/paths';
-import type { RuleContext } from './rule';
+import { dirname } from '../../flux/paths';
+import type { RuleContext } from '../rule';
 
 export function isConsumed(context: Pick<RuleContext, 'file' | 'fluxGraph' | 'derived'>): boolean {
   const graph = context.fluxGraph();

@@ -4,10 +4,11 @@
  * is substituted with the same sources.
  */
 import { isMap } from 'yaml';
-import { insertIntoBlockMap, lineEndingAt, parsedForEdit } from '../fixes';
-import type { KustomizationInstance } from '../flux/graph';
-import { mapGet } from '../yaml/nodes';
-import type { RuleContext, RuleFix } from './rule';
+import { insertIntoBlockMap, lineEndingAt, parsedForEdit } from '../../fixes';
+import type { KustomizationInstance } from '../../flux/graph';
+import { mapGet } from '../../yaml/nodes';
+import type { RuleContext } from '../rule';
+import type { RuleFix } from '../../model/rule-edits';
 
 export function copyPostBuildFix(context: RuleContext, target: KustomizationInstance, from: KustomizationInstance): RuleFix | undefined {
   const source = from.postBuild;
