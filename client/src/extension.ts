@@ -5,8 +5,7 @@
 import * as path from 'path';
 import { commands, extensions, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { serverNodeOptions } from '../../server/src/lsp/node-options';
-import { checkWorkspaceCommand, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
+import { checkWorkspaceCommand, serverNodeOptions, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
 import { registerExplainVariable } from './explain-variable';
 import { registerRenderedPreview } from './rendered-preview';
 import { registerShowClusters } from './show-clusters';

@@ -1,7 +1,9 @@
 /**
- * What the client and the server agree on: settings and command names. The client imports
- * this file only; it holds no logic.
+ * What the client and the server agree on: settings, command names, and the node options the
+ * server is started with. The client imports this file only; it holds no logic.
  */
+export { serverNodeOptions } from './runtime/node-options';
+
 export type SeverityLevel = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
 /** The `renderLens.*` settings as the server reads them. */

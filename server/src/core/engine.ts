@@ -2,6 +2,7 @@
  * The engine: one per workspace. It owns the file index and the Flux graph, takes file
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
+import type { WorkspaceView } from './model/workspace-view';
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
 import { addCounts, countsOfDocuments, countsOfTemplate, nothingCounted, type CheckedCounts } from './checked-counts';
 import { configFile, readRepoConfig, type RepoConfig } from './config';
@@ -96,7 +97,7 @@ const noDollars: TemplateScan = Object.freeze({ runs: noRuns, expansions: Object
 
 const commentNote = ' (In a comment: the controller drops comments, but `flux envsubst` over a `kustomize build` stream substitutes them.)';
 
-export class Engine {
+export class Engine implements WorkspaceView {
   readonly index: FileIndex;
   private graph: FluxGraph | undefined;
   private repoConfig: RepoConfig | undefined;

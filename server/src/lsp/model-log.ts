@@ -1,5 +1,5 @@
 /** What the server found in each workspace folder, for the output channel and "Show Clusters". */
-import { describeClusters, formatClusters } from '../core/render/clusters';
+import { describeClusters, formatClusters } from '../core';
 import type { Logger } from './logger';
 import type { Workspace } from './workspace';
 

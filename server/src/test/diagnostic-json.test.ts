@@ -9,7 +9,7 @@ import * as fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, DiagnosticRelatedInformation, Message } from 'vscode-languageserver/node';
 import { toDiagnostics } from '../lsp/convert';
-import { diagnosticBody, encodeMessage, publishedDiagnostic } from '../lsp/diagnostic-json';
+import { diagnosticBody, encodeMessage, publishedDiagnostic } from '../runtime/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import type { Finding } from '../core/model';
 

@@ -8,13 +8,14 @@
 import * as assert from 'assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Message } from 'vscode-languageserver/node';
-import { LSP_REPO_KEY, lspExtra, randomEdit } from '../bench/incremental.bench';
-import { FIRST_APP_BASE, SEED, generateManifest, random } from '../bench/generate';
+import { LSP_REPO_KEY, lspExtra } from './support/lsp-repo';
+import { randomEdit } from './support/random-edits';
+import { FIRST_APP_BASE, SEED, generateManifest, random } from './support/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import type { Finding, Range } from '../core/model';
 import { toDiagnostics } from '../lsp/convert';
-import { encodeMessage } from '../lsp/diagnostic-json';
+import { encodeMessage } from '../runtime/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import { generatedRepoFiles } from './support/generated-repo';
 

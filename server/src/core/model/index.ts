@@ -26,6 +26,12 @@ export interface Fix {
   preferred?: boolean;
 }
 
+/** A place in a file (go to definition, references). */
+export interface Location {
+  file: string;
+  range: Range;
+}
+
 export interface RelatedLocation {
   file: string;
   range: Range;

@@ -66,10 +66,8 @@ the file exists) whose reason says what arrives.
 `,
   *check(context) {
     const strict = context.policy().strictDollars;
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // By index: the runs are packed (DollarRuns).
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      // The runs are packed (DollarRuns): read by index.
       const { runs } = scan;
       let consistent: boolean | undefined;
       for (let i = 0; i < runs.length; i++) {

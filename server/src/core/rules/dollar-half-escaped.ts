@@ -39,10 +39,8 @@ value is really meant (a price, \`$$$\{AMOUNT}\` for \`$12\`), keep it as a revi
 second fix adds an \`allow:\` entry to \`.render-lens.yaml\` (when the file exists) that says so.
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // By index: the runs are packed (DollarRuns).
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      // The runs are packed (DollarRuns): read by index.
       const { runs } = scan;
       for (let i = 0; i < runs.length; i++) {
         const count = runs.count(i);

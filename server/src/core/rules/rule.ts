@@ -52,11 +52,7 @@ export interface RuleContext {
   knownRule(id: string): boolean;
   /** Field types of the workspace's own CustomResourceDefinitions (kube/workspace-crds.ts). */
   workspaceSchemas(): readonly WorkspaceSchema[];
-  /**
-   * The scalars of documents substituted in at least one render context. Checks walk them by
-   * index: a check runs unoptimized (compiler-flags.ts), where each step of `for…of` makes an
-   * iterator result, thousands per rule on a big manifest's open.
-   */
+  /** The scalars of documents substituted in at least one render context. */
   substitutedScalars(): ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
 
@@ -75,6 +71,5 @@ export interface Rule {
    * templates and reach the rule unparsed (`documents()` is empty; read `text`).
    */
   readonly target?: 'yaml' | 'helm-template';
-  /** A method named `check`: the server and the CLI leave functions so named unoptimized (compiler-flags.ts). */
   check(context: RuleContext): Iterable<RuleReport>;
 }

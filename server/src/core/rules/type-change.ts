@@ -85,10 +85,8 @@ fix does both. For a null, or a field of another type, give the variable a value
 field's type in every cluster: quotes would keep an empty value empty.
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
     let workspace: readonly WorkspaceSchema[] | undefined;
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document, comment } = scalars[at];
+    for (const { site, scan, document, comment } of context.substitutedScalars()) {
       if (comment || scan.expansions.length === 0 || failsToParse(scan)) continue;
       // Any field, string-typed or not, loses what follows ` #`.
       const cuts = commentCuts(document.substitution.active, site, scan);
@@ -159,18 +157,17 @@ interface Problem {
 
 /**
  * What the scalar becomes in each context where that does not fit the field, or undefined
- * when it fits everywhere (almost always). Indexed loops, no closures: asked for every
- * substituted scalar, mostly before V8 has optimized this (see SubstitutedScalar.scan).
+ * when it fits everywhere (almost always).
  */
 function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: TemplateScan, secretField: boolean, field: FieldInfo): Problem[] | undefined {
   let problems: Problem[] | undefined;
-  for (let i = 0; i < active.length; i++) {
-    const change = changeOf(active[i], site.value, site.isKey, scan);
+  for (const context of active) {
+    const change = changeOf(context, site.value, site.isKey, scan);
     if (!change) continue;
     const { after, secretVariable } = change;
     const secret = secretField || secretVariable;
     if (after.kind === 'broken') {
-      (problems ??= []).push({ active: active[i], what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, fit: 'breaks' });
+      (problems ??= []).push({ active: context, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, fit: 'breaks' });
       continue;
     }
     // Free-form fields take anything; a quoted value there that stops being a string is the surprise.
@@ -178,14 +175,14 @@ function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: Te
     if (fit === 'fits') continue;
     const nulled = after.type === 'null';
     const refused = nulled && fit === 'mismatch' ? ', and the field is required' : '';
-    (problems ??= []).push({ active: active[i], what: `becomes ${describeValue(after, secret)}${refused}`, fit, nulled });
+    (problems ??= []).push({ active: context, what: `becomes ${describeValue(after, secret)}${refused}`, fit, nulled });
   }
   return problems;
 }
 
 /** Does an expansion fail to parse? ENVSUBST-PARSE reports it, and the value never renders. */
 function failsToParse(scan: TemplateScan): boolean {
-  for (let i = 0; i < scan.expansions.length; i++) if (scan.expansions[i].error !== undefined) return true;
+  for (const expansion of scan.expansions) if (expansion.error !== undefined) return true;
   return false;
 }
 

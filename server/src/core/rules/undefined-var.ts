@@ -53,12 +53,8 @@ Kustomization's own \`postBuild.substitute\`. Or give the expression a default
 (\`\${app_version:=1.4.2}\`).
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.expansions.length; i++) {
-        const expansion = scan.expansions[i];
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      for (const expansion of scan.expansions) {
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
         const report = undefinedReport(site, expansion, all, context.parsedFile);

@@ -1,9 +1,7 @@
 /** Render Lens requests for the preview, the status bar and Explain Variable. */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { explainVariable, formatExplainedVariable } from '../../core/render/explain';
-import { fileKind, formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
-import { variableAt } from '../../core/navigation';
+import { explainVariable, fileKind, formatExplainedVariable, formatRendered, renderContexts, renderFile, variableAt } from '../../core';
 import {
   clustersRequest,
   contextsRequest,
