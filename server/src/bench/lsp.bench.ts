@@ -11,7 +11,7 @@
  * another substituted path) was opened and checked: the graph built and the code compiled, as
  * in an editor session. Both are medians over three runs, each in new processes. Render
  * Lens's server gets the node options that the VS Code extension and `render-lens-server`
- * start it with (lsp/node-options.ts). yaml-language-server runs with validation on, no
+ * start it with (runtime/node-options.ts). yaml-language-server runs with validation on, no
  * schema store and no schemas; its figures include its 200 ms validation delay, which is
  * what its users wait for.
  *

@@ -1,5 +1,5 @@
 /**
- * The stdio transport's encoder (lsp/diagnostic-json.ts) writes what vscode-jsonrpc's own
+ * The stdio transport's encoder (runtime/diagnostic-json.ts) writes what vscode-jsonrpc's own
  * encoder writes — JSON.stringify of the message, in UTF-8 — byte for byte, while it writes
  * kept diagnostics from bytes made at an earlier publish. (incremental-staleness.test.ts
  * holds it to a fresh check after random edits.)

@@ -3,7 +3,7 @@
  * file-model.ts `block`), then opened, edited, closed back to its text on disk, re-opened
  * and edited again, while other files' parses push it out of a small parse cache and the graph
  * is rebuilt now and then. Every check must give a fresh engine's findings, and the bytes the
- * stdio transport writes for them (lsp/diagnostic-json.ts) must be a fresh conversion's.
+ * stdio transport writes for them (runtime/diagnostic-json.ts) must be a fresh conversion's.
  */
 import * as assert from 'assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -1,3 +1,4 @@
+import { Memo } from '../memo';
 import { defineVariableFix } from '../fixes';
 import { fieldName } from '../kube/field-types';
 import { describeValue, emptiedMeaning, fitOf, leftOutMeaning } from '../kube/field-verdict';
@@ -197,12 +198,11 @@ interface Change {
  * manifest repeats the same `${app_name}` in every document, and the answer depends only on
  * the value and the context's variables. Multi-line values are rarely repeated: not kept.
  */
-const changes = new WeakMap<ActiveContext, Map<string, Change | null>>();
+const changes = new Memo<ActiveContext, Map<string, Change | null>>();
 
 function changeOf(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
   if (value.includes('\n')) return computeChange(active, value, isKey, scan);
-  let byValue = changes.get(active);
-  if (!byValue) changes.set(active, (byValue = new Map()));
+  const byValue = changes.of(active, () => new Map());
   const key = isKey ? `k${value}` : `v${value}`;
   let change = byValue.get(key);
   if (change === undefined) {
@@ -232,13 +232,11 @@ function computeChange(active: ActiveContext, value: string, isKey: boolean, sca
 }
 
 /** The distinct names a value reads; asked once per context. */
-const namesByScan = new WeakMap<TemplateScan, readonly string[]>();
+const namesByScan = new Memo<TemplateScan, readonly string[]>();
 
 function namesOf(scan: TemplateScan): readonly string[] {
   if (scan.expansions.length === 1) return scan.expansions[0].names;
-  let names = namesByScan.get(scan);
-  if (!names) namesByScan.set(scan, (names = [...new Set(scan.expansions.flatMap((e) => e.names))]));
-  return names;
+  return namesByScan.of(scan, () => [...new Set(scan.expansions.flatMap((e) => e.names))]);
 }
 
 /**
@@ -284,12 +282,10 @@ function quoteFix(value: string, range: { start: number; end: number }, text: st
 }
 
 /** The edits that define `quote` are the same for every finding of a context: made once. */
-const quoteDefinitions = new WeakMap<ActiveContext, RuleFix | null>();
+const quoteDefinitions = new Memo<ActiveContext, RuleFix | undefined>();
 
 function defineQuote(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
-  let known = quoteDefinitions.get(active);
-  if (known === undefined) quoteDefinitions.set(active, (known = makeQuoteDefinition(active, parsedFile) ?? null));
-  return known ?? undefined;
+  return quoteDefinitions.of(active, () => makeQuoteDefinition(active, parsedFile));
 }
 
 function makeQuoteDefinition(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {

@@ -1,4 +1,5 @@
 /** How rules name the render contexts a finding holds in, in messages and related locations. */
+import { Memo } from '../../memo';
 import type { ActiveContext } from '../../substitution';
 import type { RuleReport } from '../rule';
 
@@ -21,14 +22,12 @@ export function relatedKustomizations(active: readonly ActiveContext[]): Related
   for (const { context, label } of active) {
     if (seen.has(label)) continue;
     seen.add(label);
-    let entry = entries.get(context);
-    if (!entry) entries.set(context, (entry = relatedOf(context)));
-    related.push(entry);
+    related.push(entries.of(context, relatedOf));
   }
   return related;
 }
 
-const entries = new WeakMap<ActiveContext['context'], Related>();
+const entries = new Memo<ActiveContext['context'], Related>();
 
 function relatedOf(context: ActiveContext['context']): Related {
   const k = context.instance.kustomization;

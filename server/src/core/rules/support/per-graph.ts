@@ -3,13 +3,13 @@
  * file, and a repository has thousands of files: a rule that walked every instance of the
  * graph on each of them made a workspace check quadratic.
  */
+import { Memo } from '../../memo';
 import type { FluxGraph, KustomizationInstance } from '../../flux/graph';
 
-const memos = new WeakMap<FluxGraph, Map<string, unknown>>();
+const memos = new Memo<FluxGraph, Map<string, unknown>>();
 
 export function perGraph<T>(graph: FluxGraph, key: string, build: (graph: FluxGraph) => T): T {
-  let byKey = memos.get(graph);
-  if (!byKey) memos.set(graph, (byKey = new Map()));
+  const byKey = memos.of(graph, () => new Map());
   if (!byKey.has(key)) byKey.set(key, build(graph));
   return byKey.get(key) as T;
 }

@@ -6,6 +6,7 @@
  * which names the files a Kustomization substitutes mention, and of ConfigMaps and Secrets
  * that something other than Flux also reads.
  */
+import { Memo } from '../../memo';
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { fluxKustomizeGroup, type SubstituteFrom } from '../../flux/flux-kustomization';
 import type { Cluster, FluxGraph, KustomizationInstance } from '../../flux/graph';
@@ -239,7 +240,7 @@ export function usageOf(context: RuleContext): (instance: KustomizationInstance)
 // ---------------------------------------------------------------------------------------------
 // ConfigMaps and Secrets that other resources read as well.
 
-const referencesByFile = new WeakMap<ParsedFile, Set<string>>();
+const referencesByFile = new Memo<ParsedFile, Set<string>>();
 
 /** Values of `name:` and `secretName:` keys, outside Flux Kustomizations and each object's own name. */
 function namesReferencedIn(parsed: ParsedFile): Set<string> {
@@ -290,9 +291,7 @@ export function readElsewhere(context: RuleContext): (cluster: Cluster, name: st
           if (!mentions(context, rendered.file, name)) continue;
           const parsed = context.parsedFile(rendered.file);
           if (!parsed) continue;
-          let found = referencesByFile.get(parsed);
-          if (!found) referencesByFile.set(parsed, (found = namesReferencedIn(parsed)));
-          read = found.has(name);
+          read = referencesByFile.of(parsed, namesReferencedIn).has(name);
         }
       }
       byName.set(name, read);

@@ -4,6 +4,7 @@
  * undefined-variable rules share this, so their verdicts never disagree with each other or
  * with the hover.
  */
+import { Memo } from '../../memo';
 import { evaluateExpansion, isDefaultOperator, type Expansion } from '../../envsubst';
 import { mayComeFrom } from '../../flux/variables';
 import type { ActiveContext } from '../../substitution';
@@ -26,7 +27,7 @@ export interface ContextOutcome {
 const unknownValue = '\u2026';
 
 /** The last answer per expansion: UNDEFINED-VAR and SILENT-DEFAULT ask the same question in turn. */
-const lastAnswer = new WeakMap<Expansion, { active: readonly ActiveContext[]; outcomes: readonly ContextOutcome[] }>();
+const lastAnswer = new Memo<Expansion, readonly ContextOutcome[]>();
 
 /** The answer for most expansions, one array for all: a new empty one per expansion and rule showed in a big file's allocations. */
 const none: readonly ContextOutcome[] = Object.freeze([]);
@@ -34,36 +35,24 @@ const none: readonly ContextOutcome[] = Object.freeze([]);
 export function outcomesOf(expansion: Expansion, active: readonly ActiveContext[]): readonly ContextOutcome[] {
   // The common case, answered without the memo: every name defined wherever it is read.
   if (expansion.error !== undefined || allDefinedEverywhere(active, expansion.names)) return none;
-  const known = lastAnswer.get(expansion);
-  if (known?.active === active) return known.outcomes;
-  const outcomes = computeOutcomes(expansion, active);
-  lastAnswer.set(expansion, { active, outcomes });
-  return outcomes;
+  return lastAnswer.ofAlong(expansion, active, () => computeOutcomes(expansion, active));
 }
 
 /**
  * Per set of contexts (documents substituted alike share one) and name: is it defined in every
  * context that can be known? Asked for every expansion of a file, by two rules.
  */
-const everywhere = new WeakMap<readonly ActiveContext[], Map<string, boolean>>();
+const everywhere = new Memo<readonly ActiveContext[], Map<string, boolean>>();
 
-/** An indexed loop, not `every` with a closure: asked for thousands of expansions, mostly before the JIT has optimized it. */
 function allDefinedEverywhere(active: readonly ActiveContext[], names: readonly string[]): boolean {
-  for (let i = 0; i < names.length; i++) if (!definedEverywhere(active, names[i])) return false;
-  return true;
+  return names.every((name) => definedEverywhere(active, name));
 }
 
 function definedEverywhere(active: readonly ActiveContext[], name: string): boolean {
-  let byName = everywhere.get(active);
-  if (!byName) everywhere.set(active, (byName = new Map()));
+  const byName = everywhere.of(active, () => new Map());
   let defined = byName.get(name);
-  if (defined === undefined) byName.set(name, (defined = computeDefinedEverywhere(active, name)));
+  if (defined === undefined) byName.set(name, (defined = active.every((context) => context.variable(name) !== undefined)));
   return defined;
-}
-
-/** Apart from definedEverywhere: a closure over `name` there would cost every call a context object, hits included. */
-function computeDefinedEverywhere(active: readonly ActiveContext[], name: string): boolean {
-  return active.every((context) => context.variable(name) !== undefined);
 }
 
 function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[]): readonly ContextOutcome[] {
