@@ -5,21 +5,17 @@
  */
 import { evaluateExpansion, type DollarRun, type Expansion } from './envsubst';
 import type { WorkspaceView } from './model/workspace-view';
-import type { Range } from './model';
+import type { Hover } from './model';
 import { mayComeFrom, variableHome } from './flux/variables';
 import { scalarAfterSubstitution } from './render/scalar-after';
-import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
+import { displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
+import { codeSpan } from './markdown';
 import type { SubstitutedScalar } from './model/documents';
 import { fieldName } from './kube/field-types';
 import { fitOf, type ArrivingValue } from './kube/field-verdict';
 import { fieldAt, withArticle, type FieldInfo, type ObjectType } from './kube/schema-types';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
 import { variableKeyHover } from './variable-key-hover';
-
-export interface Hover {
-  range: Range;
-  markdown: string;
-}
 
 export function fluxHoverAt(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
   for (const document of workspace.documentsOf(file, offset)) {

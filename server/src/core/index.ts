@@ -22,7 +22,7 @@ export { countedNothing, describeCounts, type CheckedCounts } from './checked-co
 export { combinedFix, type FixableFinding } from './fix-all';
 
 export { hoverAt, completionsAt, definitionsAt, referencesAt, type Completion } from './editor-requests';
-export type { Hover } from './hover';
+export type { Hover } from './model';
 export { variableAt, renameVariable, validVariableName } from './navigation';
 
 export { fileKind, formatRendered, renderContexts, renderFile } from './render/rendered-file';

@@ -5,7 +5,7 @@
  */
 import type { WorkspaceView } from './model/workspace-view';
 import type { VariableLayer } from './flux/variables';
-import type { Hover } from './hover';
+import type { Hover } from './model/index';
 import { standingsOf } from './render/layer-standing';
 import { displayLayerValue, layerLocation, layerSource } from './render/values';
 

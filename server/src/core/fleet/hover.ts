@@ -5,7 +5,7 @@
  */
 import { isScalar } from 'yaml';
 import type { WorkspaceView } from '../model/workspace-view';
-import type { Hover } from '../hover';
+import type { Hover } from '../model/index';
 import type { Range } from '../model';
 import { comparePatchEntries } from './compare-patches';
 import { fleetDocuments, type FleetDocument } from './options';

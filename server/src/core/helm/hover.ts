@@ -5,12 +5,12 @@
  * what cannot be evaluated statically is named, not guessed.
  */
 import type { WorkspaceView } from '../model/workspace-view';
-import type { Hover } from '../hover';
+import type { Hover } from '../model/index';
 import { fieldName } from '../kube/field-types';
 import { isStringField } from '../kube/schema-types';
 import { fileLineLink } from '../links';
 import { LineIndex } from '../positions';
-import { codeSpan } from '../render/values';
+import { codeSpan } from '../markdown';
 import { formatFloat64G } from '../goyaml/v2/go-number';
 import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { chartDirOf, loadChart, templateName, withValuesFile, type Chart } from './chart';

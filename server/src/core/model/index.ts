@@ -26,6 +26,15 @@ export interface Fix {
   preferred?: boolean;
 }
 
+/** The JSON type of a value as the cluster receives it. */
+export type JsonType = 'string' | 'bool' | 'number' | 'null' | 'array' | 'object';
+
+/** A hover's Markdown and the range it is about. */
+export interface Hover {
+  range: Range;
+  markdown: string;
+}
+
 /** A place in a file (go to definition, references). */
 export interface Location {
   file: string;

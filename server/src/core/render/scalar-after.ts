@@ -10,6 +10,7 @@
  * (block-literal.ts).
  */
 import { Memo } from '../memo';
+import type { JsonType } from '../model';
 import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type Lookup, type TemplateScan } from '../envsubst';
 import { GoFloat, GoInt, GoMap, type GoValue } from '../goyaml/v2/value';
 import { marshalYamlV2 } from '../goyaml/v2/marshal';
@@ -17,8 +18,6 @@ import { yamlToJson } from '../goyaml/v2/yaml-to-json';
 import { resolvePlainV2 } from '../goyaml/v2/resolve';
 import { BoundedMemo } from '../bounded-memo';
 import { emitsSimpleLiteral, unchangedLiteralBlock } from './block-literal';
-
-export type JsonType = 'string' | 'bool' | 'number' | 'null' | 'array' | 'object';
 
 export type ScalarAfter =
   | { kind: 'value'; type: JsonType; display: string }

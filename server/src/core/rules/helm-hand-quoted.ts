@@ -5,7 +5,7 @@ import { scalarPieces, type ScalarPiece } from '../helm/scalar-judge';
 import { actionAt } from '../helm/scan';
 import { squoteReports } from '../helm/squote-values';
 import { analyzeTemplate } from '../helm/template-file';
-import { codeSpan } from '../render/values';
+import { codeSpan } from '../markdown';
 import type { Rule, RuleReport } from './rule';
 import type { RuleFix } from '../model/rule-edits';
 

@@ -1,13 +1,13 @@
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
-import { chartScope } from '../helm/chart-scope';
+import { chartScope } from './support/chart-scope';
 import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
 import { fieldName } from '../kube/field-types';
 import { holdsFreeText } from '../kube/free-text-fields';
 import { isStringField, type WorkspaceSchema } from '../kube/schema-types';
-import { codeSpan } from '../render/values';
+import { codeSpan } from '../markdown';
 import type { Rule } from './rule';
 import type { RuleFix } from '../model/rule-edits';
 

@@ -5,7 +5,8 @@ import { describeValue, emptiedMeaning, fitOf, leftOutMeaning } from '../kube/fi
 import { fieldAt, withArticle, type FieldInfo, type WorkspaceSchema } from '../kube/schema-types';
 import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '../render/scalar-after';
 import type { TemplateScan } from '../envsubst';
-import { codeSpan, isSecretData } from '../render/values';
+import { isSecretData } from '../render/values';
+import { codeSpan } from '../markdown';
 import type { ActiveContext } from '../substitution';
 import { commentCuts } from './support/comment-cut';
 import { contextList, relatedKustomizations } from './support/contexts';

@@ -6,14 +6,14 @@
  * passes: the action is judged by the callers the chart holds, each in its own file's scope.
  * A define nobody in the chart includes (a library chart's helper) keeps its dot unknown.
  */
-import type { RuleContext } from '../rules/rule';
-import { chartDirOf, chartMetadataOf } from './chart';
-import { either, termClass, type OutputClass } from './output-class';
-import { outputScope, type ScopeChart } from './output-scope';
-import { commandFunction, type Pipeline, type Term } from './parse';
-import { analyzeTemplate, type TemplateAnalysis } from './template-file';
-import type { TreeNode } from './tree';
-import type { GoStruct } from './values';
+import type { RuleContext } from '../rule';
+import { chartDirOf, chartMetadataOf } from '../../helm/chart';
+import { either, termClass, type OutputClass } from '../../helm/output-class';
+import { outputScope, type ScopeChart } from '../../helm/output-scope';
+import { commandFunction, type Pipeline, type Term } from '../../helm/parse';
+import { analyzeTemplate, type TemplateAnalysis } from '../../helm/template-file';
+import type { TreeNode } from '../../helm/tree';
+import type { GoStruct } from '../../helm/values';
 
 type ChartContext = Pick<RuleContext, 'file' | 'text' | 'derived' | 'filesUnder' | 'shared'>;
 
