@@ -3,7 +3,7 @@
  * `npm run test:e2e`: the mocha suites in client/out-test/suite run in a real VS Code
  * extension host (code-server 4.99.4 = VS Code 1.99.3, installed by install-code-server.sh),
  * with the workbench open in headless Chromium: one code-server per suite, each on a fresh
- * copy of its workspace. A suite's exit code arrives
+ * copy of its workspace (the demo; the kochhaus-home cut). A suite's exit code arrives
  * through `window.codeAutomationExit`; when the suite asks (client/test/suite/browser.ts),
  * this script checks in the same page what the user sees (squiggles, a Problems row, hover
  * widgets, the quick fix menu, views) and keeps screenshots in client/out-test/screenshots/.
@@ -33,6 +33,7 @@ const testsEntry = path.join(root, 'client', 'out-test', 'suite', 'index.js');
 // Each suite (client/test/suite/<suite>.test.ts) with the workspace it is written for.
 const sessions = [
   { suite: 'extension', fixture: path.join('test-fixtures', 'demo') },
+  { suite: 'real-repo', fixture: path.join('test-fixtures', 'real-repo', 'kochhaus-home') },
 ].filter(({ suite }) => !process.env.RENDER_LENS_E2E_SUITES || process.env.RENDER_LENS_E2E_SUITES.split(',').includes(suite));
 const screenshots = path.join(root, 'client', 'out-test', 'screenshots');
 const logsDir = path.join(root, 'client', 'out-test', 'logs');
