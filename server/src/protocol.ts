@@ -83,4 +83,6 @@ export const clustersRequest = 'renderLens/clusters';
 export interface ClustersResult {
   /** The same text as `render-lens clusters`, one section per workspace folder. */
   text: string;
+  /** Per workspace folder: how many files the server indexed and the clusters it found. */
+  folders: Array<{ root: string; files: number; clusters: string[] }>;
 }

@@ -1,7 +1,7 @@
 /** Go to definition and find references (Helm values, Flux variables), and rename for Flux variables. */
 import { ResponseError, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { definitionsAt, referencesAt, renameVariable, validVariableName, variableAt, type Location } from '../../core';
+import { definitionsAt, type Location, referencesAt, renameVariable, validVariableName, variableAt } from '../../core';
 import { toLspRange } from '../convert';
 import type { Workspace, Workspaces } from '../workspace';
 

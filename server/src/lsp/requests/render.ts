@@ -15,7 +15,7 @@ import {
   type RenderParams,
   type RenderResult,
 } from '../../protocol';
-import { clustersText } from '../model-log';
+import { clustersResult } from '../model-log';
 import type { Workspaces } from '../workspace';
 
 export function registerRenderRequests(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces): void {
@@ -51,5 +51,5 @@ export function registerRenderRequests(connection: Connection, documents: TextDo
     return { name: variable, text: formatExplainedVariable(explainVariable(located.engine, variable)) };
   });
 
-  connection.onRequest(clustersRequest, (): ClustersResult => ({ text: clustersText(workspaces.all()) }));
+  connection.onRequest(clustersRequest, (): ClustersResult => clustersResult(workspaces.all()));
 }
