@@ -44,7 +44,7 @@ export function explainFile(workspace: WorkspaceView, file: string): ExplainedCo
     const skip = substitutionOf([context], objects[0]).skipped[0];
     return {
       cluster: cluster.name,
-      kustomization: { name: k.name, namespace: k.namespace, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
+      kustomization: { name: k.name, namespace: instance.namespace, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
       substitutes: skip === undefined,
       ...(skip ? { skipped: skip.reason } : {}),
       strict: instance.strict,

@@ -75,7 +75,7 @@ function inventoryOf(
   const defined = [...instance.variables.vars.keys()].sort();
   return {
     cluster,
-    kustomization: `${k.namespace}/${k.name}`,
+    kustomization: `${instance.namespace}/${k.name}`,
     file: k.object.file,
     line: text === undefined ? 0 : new LineIndex(text).positionAt(k.nameRange.start).line + 1,
     substitutes: instance.substitutes,
