@@ -140,6 +140,7 @@ export class Engine implements WorkspaceView {
   fluxGraph(): FluxGraph {
     this.graph ??= FluxGraph.build(this.index, {
       strict: this.settings.strictDefault ?? this.config().strict ?? true,
+      assumed: (this.settings.strictDefault ?? this.config().strict) === undefined,
       excluded: (file) => this.isExcluded(file),
       repositoryUrls: this.host.repositoryUrls?.() ?? [],
       declared: this.config().declared,
@@ -495,7 +496,10 @@ export class Engine implements WorkspaceView {
       const fresh = substitutionOf(contexts, object);
       substitution = distinct.find((s) => sameSubstitution(s, fresh));
       if (!substitution) {
-        fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
+        fresh.active = fresh.active.map((a) => {
+          const declared = this.settings.forceStrict ? true : clusterStrict[a.context.cluster.name];
+          return declared === undefined ? a : { ...a, strict: declared, strictAssumed: false };
+        });
         distinct.push((substitution = fresh));
       }
       byOptOut.set(optOut, substitution);

@@ -75,7 +75,7 @@ function expansionHover(workspace: WorkspaceView, scalar: SubstitutedScalar, exp
     return { range, markdown: lines.join('\n') };
   }
   lines.push('| context | becomes |', '|---|---|');
-  for (const active of substitution.active) lines.push(`| ${active.label}${active.strict ? ' (strict)' : ''} | ${outcome(expansion, active)} |`);
+  for (const active of substitution.active) lines.push(`| ${active.label}${active.strict ? (active.strictAssumed ? ' (strict, assumed)' : ' (strict)') : ''} | ${outcome(expansion, active)} |`);
   const textOf = (file: string) => workspace.index.text(file);
   const salt = workspace.config().redactionSalt;
   for (const name of expansion.names) {

@@ -153,7 +153,7 @@ export class FluxGraph {
     this.trees = treeCaches.of(index, () => new RenderTreeCache(index));
   }
 
-  static build(index: FileIndex, defaults: GraphOptions = { strict: true }): FluxGraph {
+  static build(index: FileIndex, defaults: GraphOptions = { strict: true, assumed: true }): FluxGraph {
     const graph = new FluxGraph(index, defaults);
     graph.trees.begin();
     graph.discover();

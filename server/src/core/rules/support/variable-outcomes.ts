@@ -21,6 +21,11 @@ export interface ContextOutcome {
   detail: string;
   /** The expansion reads a Secret's value: `detail` never quotes it. */
   secret?: boolean;
+  /**
+   * It fails only because strict substitution is assumed (Flux ≥ 2.9's default; the
+   * repository does not show the cluster's version): what it renders to if it is not.
+   */
+  ifNotStrict?: string;
 }
 
 /** A stand-in for values the repository cannot show (encrypted or external secrets). */
@@ -80,7 +85,9 @@ function computeOutcomes(expansion: Expansion, active: readonly ActiveContext[])
     const text = (r: typeof result) => (r.kind === 'output' ? r.text : r.kind === 'panic' ? `panic: ${r.message} [recovered]` : r.message);
     const detail = (shown.kind === 'output') === (result.kind === 'output') ? text(shown) : 'a secret value (not shown)';
     const kind: OutcomeKind = result.kind !== 'output' ? 'fails' : isDefaultOperator(node.operator) && missing.includes(node.name) ? 'default' : 'renders';
-    outcomes.push({ active: context, kind, missing, detail, ...(secret ? { secret } : {}) });
+    const lenient = kind === 'fails' && context.strictAssumed ? evaluateExpansion(expansion, lookup(true), { strict: false }) : undefined;
+    const ifNotStrict = lenient?.kind === 'output' ? { ifNotStrict: secret ? 'a secret value (not shown)' : lenient.text } : {};
+    outcomes.push({ active: context, kind, missing, detail, ...(secret ? { secret } : {}), ...ifNotStrict });
   }
   return outcomes;
 }
@@ -92,6 +99,8 @@ export function describeOutcomes(outcomes: readonly ContextOutcome[]): string {
     const clause =
       outcome.kind === 'unknown'
         ? `is in no source Render Lens can read (${outcome.detail})`
+        : outcome.kind === 'fails' && outcome.ifNotStrict !== undefined
+        ? `fails the Kustomization if its Flux substitutes strictly, as Flux ≥ 2.9 does by default (${outcome.detail}), else ${outcome.ifNotStrict === '' ? 'renders empty' : `renders as ${quote(outcome.ifNotStrict)}`}`
         : outcome.kind === 'fails'
         ? `fails the Kustomization (strict: ${outcome.detail})`
         : outcome.secret && outcome.kind === 'default'
