@@ -9,6 +9,7 @@ import * as path from 'path';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { describeClusters, formatClusters } from '../core/render/clusters';
+import { artifactRoots } from '../core/flux/artifact-roots';
 import { describeInventory } from '../core/render/inventory';
 import { describeFinding, loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
@@ -32,7 +33,7 @@ function valueIn(engine: Engine, file: string, cluster: string, name: string): s
 }
 
 suite('flux model: the shapes of real repositories', () => {
-  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets', 'root-patches-path-vars', 'oci-artifact-of-subfolder']) {
+  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets', 'root-patches-path-vars', 'oci-artifact-of-subfolder', 'oci-artifact-pushed-by-ci']) {
     test(`${name}: every finding is the one written inline`, () => {
       const { files, expected } = shape(name);
       assert.deepEqual(findingsOf(files), [...expected].sort());
@@ -66,6 +67,24 @@ suite('flux model: the shapes of real repositories', () => {
     const text = formatClusters(report);
     assert.match(text, /^No Flux cluster found: every FluxInstance sync names a path that is no folder of this repository \(below\)\.$/m);
     assert.match(text, /values\.yaml:12 — flux-instance values syncs OCIRepository oci:\/\/ghcr\.io\/example\/manifests\/home-ops at \.\/clusters\/home, not a folder here/);
+  });
+
+  test('a sync of an artifact CI pushes from a subfolder reads its paths inside that folder', () => {
+    const { engine } = shape('oci-artifact-pushed-by-ci');
+    const report = describeClusters(engine);
+    assert.deepEqual(report.otherTrees, []);
+    assert.deepEqual(report.clusters.map((c) => [c.name, c.sources]), [['home', ['OCIRepository flux-system/flux-system: made by a flux-instance values sync of kubernetes/, which CI pushes as an OCI artifact (.github/workflows/oci.yaml)']]]);
+    assert.equal(valueIn(engine, 'kubernetes/apps/echo/deployment.yaml', 'home', 'CLUSTER'), 'home');
+  });
+
+  test('push paths: the `--path=` and `--path ` forms, ./ dropped; a path built from a variable or naming no folder is not a root', () => {
+    const workflow = (run: string) => `jobs:\n  push:\n    steps:\n      - run: |\n          ${run}\n`;
+    const roots = (run: string, file = '.github/workflows/push.yml') => artifactRoots(new Engine(new MemoryHost({ [file]: workflow(run), 'deploy/x.yaml': 'a: 1\n' })).index).map((r) => [r.dir, r.file]);
+    assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=./deploy --source=s'), [['deploy', '.github/workflows/push.yml']]);
+    assert.deepEqual(roots('flux push artifact oci://r/x:1 \\\n            --path "deploy"'), [['deploy', '.github/workflows/push.yml']]);
+    assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=$DIR'), []);
+    assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=./missing'), []);
+    assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=./deploy', 'deploy/not-ci.yaml'), []);
   });
 
   test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {

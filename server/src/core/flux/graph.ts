@@ -20,6 +20,7 @@ import { readSourceObject, syncDeclarations, type SourceObject, type SyncDeclara
 import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData } from './object-data';
 import { mapGet, scalarText } from '../yaml/nodes';
 import { clampToRoot, dirname } from './paths';
+import { artifactRoots, underRoot, type ArtifactRoot } from './artifact-roots';
 import { patchedPostBuild } from './postbuild-patches';
 import { RenderTreeCache, type RenderTree, type RenderedFile, type TreeProblem } from './render-tree';
 import { gatherVariables, unseenSourcesDefine, type Variable, type VariableSet } from './variables';
@@ -139,6 +140,7 @@ export class FluxGraph {
   /** Files holding a Flux Kustomization in a folder whose kustomization.yaml does not list them. */
   readonly unlisted: string[] = [];
   private verdicts = new Map<FluxKustomization, SourceVerdict>();
+  private pushed: readonly ArtifactRoot[] | undefined;
   private problemsByFile: Map<string, GraphProblem[]> | undefined;
   private patchContexts: Map<string, RenderContext[]> | undefined;
   private readonly contextsByFile = new Map<string, RenderContext[]>();
@@ -200,6 +202,11 @@ export class FluxGraph {
   }
 
   /** Whether `k` renders this repository's files, and why (or which source it renders instead). */
+  /** Folders CI pushes as OCI artifacts (artifact-roots.ts); read once per graph. */
+  get artifactRoots(): readonly ArtifactRoot[] {
+    return (this.pushed ??= artifactRoots(this.index));
+  }
+
   sourceOf(k: FluxKustomization): SourceVerdict {
     return this.verdicts.get(k) ?? { kind: 'this', why: 'assumed' };
   }
@@ -261,6 +268,7 @@ export class FluxGraph {
       renders,
       repositoryUrls: this.defaults.repositoryUrls ?? [],
       declared: this.defaults.declared,
+      artifactRoots: this.artifactRoots,
     });
     this.verdicts = classified.verdicts;
     const onThisRepo = (k: FluxKustomization) => this.sourceOf(k).kind === 'this';
@@ -386,6 +394,12 @@ export class FluxGraph {
     return mayHoldVariableSources(this.index, file);
   }
 
+  /** The folder of this repository a root's spec.path names (inside a pushed artifact's folder, when on one). */
+  private dirOf(k: FluxKustomization): string {
+    const verdict = this.verdicts.get(k);
+    return underRoot(verdict?.kind === 'this' ? (verdict.root ?? '') : '', k.path?.value ?? '');
+  }
+
   /** The directories a spec.path can name; each `${…}` segment stands for any directory. */
   private candidateDirs(path: string | undefined): string[] {
     if (!path?.includes('${')) return [path ?? ''];
@@ -399,7 +413,7 @@ export class FluxGraph {
   }
 
   private growCluster(roots: FluxKustomization[], placed: Set<string>, origin: ClusterOrigin): void {
-    const strictMode = strictModeOf(this.index, [...new Set(roots.flatMap((r) => [clampToRoot(r.path?.value ?? '').path, dirname(dirname(r.object.file)), dirname(r.object.file)]))], this.defaults);
+    const strictMode = strictModeOf(this.index, [...new Set(roots.flatMap((r) => [this.dirOf(r), dirname(dirname(r.object.file)), dirname(r.object.file)]))], this.defaults);
     const cluster: Cluster = {
       name: '',
       root: roots[0],
@@ -511,7 +525,10 @@ export class FluxGraph {
 
   private walk(kustomization: FluxKustomization, path: string): RenderTree {
     const origin = { file: kustomization.object.file, range: kustomization.path?.range ?? kustomization.nameRange };
-    return this.trees.tree(kustomization, path, kustomization.components, origin);
+    // On a pushed artifact, paths are read inside the folder CI pushes.
+    const root = this.verdicts.get(kustomization);
+    const inRoot = root?.kind === 'this' && root.root ? underRoot(root.root, path) : path;
+    return this.trees.tree(kustomization, inRoot, kustomization.components, origin);
   }
 
   /** `child` as `by` applies it: kustomize patches in `by`'s tree, then Flux components and spec.patches of `by`. */

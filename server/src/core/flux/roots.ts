@@ -19,11 +19,13 @@ import type { K8sObject } from '../workspace/objects';
 import type { FluxKustomization, SourceRef } from './flux-kustomization';
 import type { ClusterOrigin } from './graph';
 import { clampToRoot } from './paths';
+import { treeRootOf, underRoot, type ArtifactRoot } from './artifact-roots';
 import { normalizedUrl, sourceKey, type SourceObject, type SyncDeclaration } from './sources';
 import type { Variable } from './variables';
 
 /** `assumed`: nothing in the repository says so; it is the likeliest reading of a text-book layout. */
-export type SourceVerdict = { kind: 'this'; why: string; assumed?: true } | { kind: 'external'; source: string; why: string };
+/** `root`: the folder of this repository the source's paths are read from, when not the root (a pushed artifact). */
+export type SourceVerdict = { kind: 'this'; why: string; assumed?: true; root?: string } | { kind: 'external'; source: string; why: string };
 
 export interface DeclaredCluster {
   name: string;
@@ -50,6 +52,8 @@ export interface SourceInputs {
   renders: ReadonlyMap<FluxKustomization, ReadonlySet<string>>;
   repositoryUrls: readonly string[];
   declared: DeclaredModel | undefined;
+  /** Folders CI pushes as OCI artifacts: a sync's path may be read inside one. */
+  artifactRoots: readonly ArtifactRoot[];
 }
 
 export interface ClusterStart {
@@ -60,15 +64,20 @@ export interface ClusterStart {
 export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKustomization, SourceVerdict>; roots: ClusterStart[] } {
   const { index, kustomizations, sources, renders, declared } = inputs;
   const urls = new Set(inputs.repositoryUrls.map(normalizedUrl));
-  const thisSources = new Map<string, string>();
+  const thisSources = new Map<string, { why: string; root?: string }>();
 
-  // A sync whose path is a folder here syncs this repository.
-  const syncs = inputs.syncs.filter((s) => index.isDirectory(clampToRoot(s.path).path));
-  for (const sync of syncs) {
-    thisSources.set(sourceKey(sync.kind, sync.namespace, sync.name), `made by a ${sync.how} sync of this repository`);
-    if (sync.url) urls.add(normalizedUrl(sync.url));
+  // A sync whose path is a folder here syncs this repository; one whose path is a folder of
+  // an artifact CI pushes from here syncs that folder.
+  const syncs: Array<{ sync: SyncDeclaration; root: string }> = [];
+  for (const sync of inputs.syncs) {
+    const root = treeRootOf(index, sync.path, inputs.artifactRoots);
+    if (!root) continue;
+    syncs.push({ sync, root: root.dir });
+    const why = root.dir === '' ? `made by a ${sync.how} sync of this repository` : `made by a ${sync.how} sync of ${root.dir}/, which CI pushes as an OCI artifact (${'file' in root ? root.file : ''})`;
+    thisSources.set(sourceKey(sync.kind, sync.namespace, sync.name), { why, ...(root.dir === '' ? {} : { root: root.dir }) });
+    if (sync.url && root.dir === '') urls.add(normalizedUrl(sync.url));
   }
-  for (const source of declared?.sources ?? []) thisSources.set(sourceKey(source.kind, source.namespace ?? '*', source.name), 'declared in .render-lens.yaml');
+  for (const source of declared?.sources ?? []) thisSources.set(sourceKey(source.kind, source.namespace ?? '*', source.name), { why: 'declared in .render-lens.yaml' });
 
   // A Kustomization whose path (not the whole artifact) renders its own file is applied from
   // here: `flux bootstrap`'s flux-system, or a bootstrap folder applied once by hand.
@@ -79,12 +88,12 @@ export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKusto
   for (const k of selfApplied) {
     const ref = k.sourceRef;
     if (!ref) continue;
-    thisSources.set(sourceKey(ref.kind, ref.namespace ?? k.namespace, ref.name), `Kustomization ${k.name} applies itself from ${k.object.file}`);
+    thisSources.set(sourceKey(ref.kind, ref.namespace ?? k.namespace, ref.name), { why: `Kustomization ${k.name} applies itself from ${k.object.file}` });
     const url = findSource(sources, ref, k.namespace)?.url;
     if (url) urls.add(normalizedUrl(url));
   }
   for (const source of sources) {
-    if (source.url && urls.has(normalizedUrl(source.url))) thisSources.set(sourceKey(source.kind, source.namespace, source.name), `its url ${source.url} is this repository`);
+    if (source.url && urls.has(normalizedUrl(source.url))) thisSources.set(sourceKey(source.kind, source.namespace, source.name), { why: `its url ${source.url} is this repository` });
   }
 
   const roots = startsOf(syncs, selfApplied, declared, renders);
@@ -93,17 +102,22 @@ export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKusto
   const guess = roots.length === 0 && urls.size === 0 ? (k: FluxKustomization) => k.path !== undefined && clampToRoot(k.path.value).path !== '' && index.isDirectory(clampToRoot(k.path.value).path) : () => false;
   const verdicts = new Map<FluxKustomization, SourceVerdict>();
   for (const k of kustomizations) verdicts.set(k, verdictOf(k, thisSources, sources, roots.length > 0, guess(k)));
-  for (const root of roots) if (!verdicts.has(root.kustomization)) verdicts.set(root.kustomization, { kind: 'this', why: `made by a ${root.origin.how} sync of this repository` });
+  for (const root of roots) {
+    if (verdicts.has(root.kustomization)) continue;
+    const synced = syncs.find((s) => syncRoot(s.sync) === root.kustomization);
+    const known = synced && thisSources.get(sourceKey(synced.sync.kind, synced.sync.namespace, synced.sync.name));
+    verdicts.set(root.kustomization, known ? { kind: 'this', ...known } : { kind: 'this', why: `made by a ${root.origin.how} sync of this repository` });
+  }
   return { verdicts, roots };
 }
 
-function verdictOf(k: FluxKustomization, thisSources: ReadonlyMap<string, string>, sources: readonly SourceObject[], bootstrapped: boolean, pathIsHere: boolean): SourceVerdict {
+function verdictOf(k: FluxKustomization, thisSources: ReadonlyMap<string, { why: string; root?: string }>, sources: readonly SourceObject[], bootstrapped: boolean, pathIsHere: boolean): SourceVerdict {
   const ref = k.sourceRef;
   if (!ref) return { kind: 'this', assumed: true, why: 'no sourceRef' };
   const namespace = ref.namespace ?? k.namespace;
   const key = sourceKey(ref.kind, namespace, ref.name);
-  const why = thisSources.get(key) ?? thisSources.get(sourceKey(ref.kind, '*', ref.name)) ?? (ref.namespace === undefined ? sameName(thisSources, ref) : undefined);
-  if (why !== undefined) return { kind: 'this', why };
+  const known = thisSources.get(key) ?? thisSources.get(sourceKey(ref.kind, '*', ref.name)) ?? (ref.namespace === undefined ? sameName(thisSources, ref) : undefined);
+  if (known !== undefined) return { kind: 'this', ...known };
   const defined = findSource(sources, ref, k.namespace);
   if (defined && pathIsHere && defined.kind === 'GitRepository') return { kind: 'this', assumed: true, why: `assumed: no bootstrap or git remote says which repository this is, and ${k.path!.value} is a folder here` };
   if (defined) {
@@ -119,8 +133,8 @@ function verdictOf(k: FluxKustomization, thisSources: ReadonlyMap<string, string
 }
 
 /** A source named alike in another namespace: the Kustomization's own namespace may be set later by kustomize. */
-function sameName(thisSources: ReadonlyMap<string, string>, ref: SourceRef): string | undefined {
-  for (const [key, why] of thisSources) if (key.startsWith(`${ref.kind}/`) && key.endsWith(`/${ref.name}`)) return why;
+function sameName<T>(thisSources: ReadonlyMap<string, T>, ref: SourceRef): T | undefined {
+  for (const [key, known] of thisSources) if (key.startsWith(`${ref.kind}/`) && key.endsWith(`/${ref.name}`)) return known;
   return undefined;
 }
 
@@ -130,7 +144,7 @@ function findSource(sources: readonly SourceObject[], ref: SourceRef, namespace:
 }
 
 /** One start per folder: declared clusters first, then Kustomizations that apply themselves, then syncs. */
-function startsOf(syncs: readonly SyncDeclaration[], selfApplied: readonly FluxKustomization[], declared: DeclaredModel | undefined, renders: ReadonlyMap<FluxKustomization, ReadonlySet<string>>): ClusterStart[] {
+function startsOf(syncs: ReadonlyArray<{ sync: SyncDeclaration; root: string }>, selfApplied: readonly FluxKustomization[], declared: DeclaredModel | undefined, renders: ReadonlyMap<FluxKustomization, ReadonlySet<string>>): ClusterStart[] {
   const byPath = new Map<string, ClusterStart>();
   for (const cluster of declared?.clusters ?? []) {
     if (cluster.path === undefined) continue;
@@ -148,8 +162,8 @@ function startsOf(syncs: readonly SyncDeclaration[], selfApplied: readonly FluxK
     if (start) start.origin.also.push({ file: k.object.file, range: k.nameRange });
     else byPath.set(path, { kustomization: k, origin: { how, file: k.object.file, range: k.nameRange, also: [] } });
   }
-  for (const sync of syncs) {
-    const path = clampToRoot(sync.path).path;
+  for (const { sync, root } of syncs) {
+    const path = underRoot(root, sync.path);
     const start = byPath.get(path);
     if (start) start.origin.also.push({ file: sync.file, range: sync.range });
     else byPath.set(path, { kustomization: syncRoot(sync), origin: { how: sync.how, file: sync.file, range: sync.range, also: [] } });

@@ -9,7 +9,7 @@ import type { Cluster, ExternalKustomization, FluxGraph } from '../flux/graph';
 import type { FluxKustomization } from '../flux/flux-kustomization';
 import type { Range } from '../model';
 import { LineIndex } from '../positions';
-import { clampToRoot } from '../flux/paths';
+import { treeRootOf } from '../flux/artifact-roots';
 
 export interface Place {
   file: string;
@@ -78,7 +78,7 @@ export function describeClusters(workspace: WorkspaceView): ClustersReport {
     unapplied: graph.unapplied.map((k) => ({ kustomization: `${k.namespace}/${k.name}`, at: place(k.object.file, k.nameRange) })),
     unlisted: [...graph.unlisted],
     otherTrees: graph.syncs
-      .filter((sync) => !workspace.index.isDirectory(clampToRoot(sync.path).path))
+      .filter((sync) => !treeRootOf(workspace.index, sync.path, graph.artifactRoots))
       .map((sync) => ({ at: place(sync.file, sync.range), how: sync.how, source: `${sync.kind} ${sync.url ?? `${sync.namespace}/${sync.name}`}`, path: sync.path })),
   };
 }
@@ -144,7 +144,7 @@ export function formatClusters(report: ClustersReport): string {
     out += `No Flux cluster found: ${why}.\n`;
   }
   if (report.otherTrees.length > 0) {
-    out += 'Syncs of another tree (Render Lens reads spec paths from this repository\'s root; a sync of an artifact built from a subfolder is not followed):\n';
+    out += 'Syncs of another tree (their path is no folder of this repository, nor of a folder its CI pushes with `flux push artifact --path`):\n';
     for (const t of report.otherTrees) out += `  ${t.at.file}:${t.at.line} — ${t.how} syncs ${t.source} at ${t.path}, not a folder here\n`;
     out += '\n';
   }

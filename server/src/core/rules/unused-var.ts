@@ -1,3 +1,4 @@
+import type { Cluster } from '../flux/graph';
 import type { Rule, RuleReport } from './rule';
 import { addedByOverlay, definitionsIn, firstLine, instanceLabel, keySpan, labelList, readElsewhere, usageOf, validName } from './support/variable-definitions';
 
@@ -23,6 +24,9 @@ Secret listed in \`postBuild.substituteFrom\` — when no file rendered by any K
 that reads it contains \`\${NAME}\` (or any other form that reads NAME: \`\${NAME:=x}\`,
 \`\${#NAME}\`, …). A key of a ConfigMap shared by several Kustomizations counts as used when
 any of them uses it.
+It says nothing about an object that a Kustomization on a source Render Lens cannot read (an
+ExternalArtifact, another repository) also reads, or that a postBuild injector hands to
+such a Kustomization: its files may use the key.
 
 It stays quiet when the repository cannot tell: when a reader renders remote or missing
 resources, or when the ConfigMap or Secret is also read by something other than Flux (an
@@ -52,6 +56,8 @@ Kustomization, list the source there.
       const { name, readers } = definition;
       if (!validName.test(name) || readers.some(addedByOverlay)) continue;
       if (readers.some((r) => r.object && elsewhere(r.instance.cluster, r.object.name))) continue;
+      // A Kustomization on a source Render Lens cannot read may substitute it in files we never see.
+      if (readers.some((r) => r.object && readByUnseenFiles(r.instance.cluster, r.object.name))) continue;
       const instances = [...new Set(readers.map((r) => r.instance))];
       if (instances.some((instance) => usage(instance)?.has(name) ?? true)) continue;
       const span = keySpan(context.text, name, definition.range);
@@ -69,3 +75,12 @@ Kustomization, list the source there.
     }
   },
 };
+
+/**
+ * Does a Kustomization of the cluster whose files are not in the repository (an ExternalArtifact,
+ * another repository) read variables from the object? Its own postBuild may name it, and a
+ * postBuild injector gives one to every Kustomization.
+ */
+function readByUnseenFiles(cluster: Cluster, objectName: string): boolean {
+  return cluster.external.some(({ kustomization }) => cluster.injector !== undefined || (kustomization.postBuild?.substituteFrom.some((ref) => ref.name === objectName) ?? false));
+}

@@ -95,10 +95,20 @@ function outputViolations(findings: readonly Finding[], textOf: (file: string) =
   return out;
 }
 
-/** A preferred fix as "this rule, this fix, on this text": what applying it twice would repeat. */
+/**
+ * A preferred fix as "this rule, this fix, at this column of this line, replacing this": what
+ * applying it twice would repeat. Line and replaced text tell apart places that look alike
+ * (two `$$` on different lines; two `allow:` entries for one path, one removed in a round and
+ * the other only in the next, once the first round's fixes changed what they excuse).
+ */
 function fixKeys(finding: Finding, files: Record<string, string>): string[] {
-  const text = files[finding.file]?.slice(finding.range.start, finding.range.end);
-  return finding.fixes.filter((fix) => fix.preferred).map((fix) => `${finding.rule}|${fix.title}|${finding.file}|${text}|${fix.edits.map((e) => e.newText).join('|')}`);
+  const source = files[finding.file] ?? '';
+  // The whole line, so that `$$` on two lines are two places.
+  const lineStart = source.lastIndexOf('\n', finding.range.start - 1) + 1;
+  const lineEnd = source.indexOf('\n', finding.range.end);
+  const text = `${source.slice(lineStart, lineEnd === -1 ? source.length : lineEnd)}@${finding.range.start - lineStart}`;
+  const replaced = (fix: Finding['fixes'][number]) => fix.edits.map((e) => `${files[e.file]?.slice(e.range.start, e.range.end)}→${e.newText}`).join('|');
+  return finding.fixes.filter((fix) => fix.preferred).map((fix) => `${finding.rule}|${fix.title}|${finding.file}|${text}|${replaced(fix)}`);
 }
 
 suite('robustness: fuzzed fixture YAML through the core', function () {
