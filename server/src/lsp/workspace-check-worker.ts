@@ -7,6 +7,7 @@
  *
  * It converts findings to diagnostics here too, and sends them in batches with progress.
  */
+import * as os from 'os';
 import { pathToFileURL } from 'url';
 import { parentPort, workerData } from 'worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -20,6 +21,23 @@ import type { CheckedFile, WorkspaceCheckInput, WorkspaceCheckMessage } from './
 
 /** A batch goes out at least this often, with the progress so far. */
 const batchMs = 50;
+
+/** The check's thread runs at this nice value (Linux): behind the thread that answers the user, on a machine whose cores are busy. */
+const backgroundNice = 10;
+
+/**
+ * On Linux a nice value belongs to a thread, and setpriority(2) with pid 0 sets the calling
+ * thread's: this lowers the check's thread only. Elsewhere pid 0 would mean the whole
+ * process, server thread included, so it is left alone.
+ */
+function runBehindTheServer(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    os.setPriority(0, backgroundNice);
+  } catch {
+    // Not allowed here (a sandbox): the check runs at the server's priority.
+  }
+}
 
 function run(input: WorkspaceCheckInput): void {
   const send = (message: WorkspaceCheckMessage) => parentPort!.postMessage(message);
@@ -63,4 +81,5 @@ function run(input: WorkspaceCheckInput): void {
   send({ kind: 'done', result, gone: input.published.filter((uri) => !seen.has(uri)) });
 }
 
+runBehindTheServer();
 run(workerData as WorkspaceCheckInput);
