@@ -95,6 +95,8 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
           // The client's token when the request carries one; otherwise the server asks for one
           // (a no-op reporter when the client cannot show progress).
           const created = WorkDoneProgressReporter.isNullInstance(workDone) ? await connection.window.createWorkDoneProgress() : undefined;
+          // Asked for: files created since without an editor event count from now on for the open files too (the check reads the disk anew anyway).
+          for (const workspace of workspaces.all()) workspace.engine.rescan();
           return check(created ?? workDone, token, created?.token);
         }),
   );
