@@ -2,13 +2,14 @@
  * Starts the workspace check in a worker thread (workspace-check-worker.ts) and relays what
  * it says. Stopping ends the thread at once, wherever it is: nothing it holds outlives it.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import type { CheckWorkspaceResult } from '../protocol';
 import type { CheckedFile, WorkspaceCheckInput, WorkspaceCheckMessage } from './workspace-check-messages';
 
-/** The worker's bundle, next to the server's (esbuild.mjs). */
-const workerScript = path.join(__dirname, 'workspace-check.js');
+/** The worker's bundle, next to the server's (esbuild.mjs); run from tsc's output instead, its compiled module. */
+const workerScript = [path.join(__dirname, 'workspace-check.js'), path.join(__dirname, 'workspace-check-worker.js')].find((file) => fs.existsSync(file)) ?? path.join(__dirname, 'workspace-check.js');
 
 export interface WorkspaceCheckListener {
   /** A batch of checked files with diagnostics (or that had them), and how far the check is. */
