@@ -58,6 +58,8 @@ const builds = [
   // VS Code provides `vscode` at run time; it must never be bundled.
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  // The server's workspace check runs in a worker thread from its own bundle (server/src/lsp/workspace-check-worker.ts).
+  { ...common, entryPoints: ['server/src/lsp/workspace-check-worker.ts'], outfile: 'dist/workspace-check.js' },
   // `render-lens-server` is a launcher that starts server.js with the node options it needs (server/src/lsp/launcher.ts).
   { ...common, entryPoints: ['server/src/lsp/launcher.ts'], outfile: 'dist/server-launcher.js', banner: { js: '#!/usr/bin/env node' } },
   // `render-lens` is a launcher that loads the CLI bundle with V8's code cache (server/src/cli/launcher.ts).

@@ -41,6 +41,8 @@ export interface ServerSpec {
   /** Settings by section, as `workspace/configuration` returns them. */
   settings: Record<string, unknown>;
   languageId: string;
+  /** The server publishes each open document's diagnostics with its version: a publish without one (from a workspace check) is not the answer to an edit. */
+  versioned?: boolean;
 }
 
 interface Waiter {
@@ -51,9 +53,17 @@ interface Waiter {
 
 export class BenchLspClient {
   private readonly waiters: Waiter[] = [];
+  /** URIs whose last published diagnostics are not empty: what the Problems panel lists. */
+  private readonly withDiagnostics = new Set<string>();
   private configured: (() => void) | undefined;
   private progressEnd: ((at: number) => void) | undefined;
   private readonly progressEnded = new Promise<number>((resolve) => (this.progressEnd = resolve));
+  private progressCreate: ((at: number) => void) | undefined;
+  private readonly progressCreated = new Promise<number>((resolve) => (this.progressCreate = resolve));
+  private progressBegin: ((at: number) => void) | undefined;
+  private readonly progressBegun = new Promise<number>((resolve) => (this.progressBegin = resolve));
+  /** Whether the first work-done progress has ended (a loop of hovers stops then). */
+  progressOver = false;
   readonly stderr: string[] = [];
 
   private constructor(
@@ -62,11 +72,13 @@ export class BenchLspClient {
     private readonly connection: ProtocolConnection,
   ) {
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+      if (params.diagnostics.length > 0) this.withDiagnostics.add(params.uri);
+      else this.withDiagnostics.delete(params.uri);
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         const waiter = this.waiters[i];
         // A server that sends no version (yaml-language-server) answers the newest change: the
         // bench only sends a change after the previous one's diagnostics arrived.
-        if (waiter.uri === params.uri && (params.version === undefined || params.version === null || params.version === waiter.version)) {
+        if (waiter.uri === params.uri && (params.version === waiter.version || (!spec.versioned && (params.version === undefined || params.version === null)))) {
           this.waiters.splice(i, 1);
           waiter.resolve(params);
         }
@@ -78,11 +90,18 @@ export class BenchLspClient {
       return answer;
     });
     connection.onRequest(RegistrationRequest.type, () => undefined);
-    connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    connection.onRequest(WorkDoneProgressCreateRequest.type, () => {
+      this.progressCreate?.(performance.now());
+      return undefined;
+    });
     // No handler per token: every `$/progress` arrives here (a MessageConnection method).
     const progress = connection as unknown as { onUnhandledProgress(handler: (params: { value: { kind?: string } }) => void): void };
     progress.onUnhandledProgress(({ value }) => {
-      if (value.kind === 'end') this.progressEnd?.(performance.now());
+      if (value.kind === 'begin') this.progressBegin?.(performance.now());
+      if (value.kind === 'end') {
+        this.progressOver = true;
+        this.progressEnd?.(performance.now());
+      }
     });
   }
 
@@ -121,7 +140,8 @@ export class BenchLspClient {
     return client;
   }
 
-  private diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams> {
+  /** The diagnostics published for this version of the document (ask before sending what makes them). */
+  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
   }
 
@@ -139,9 +159,29 @@ export class BenchLspClient {
     return published;
   }
 
+  /** An incremental didChange, not waiting for its diagnostics (a burst of keystrokes). */
+  sendChange(uri: string, version: number, range: Range, text: string): Promise<void> {
+    return this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  /** When the server first asked for a work-done progress token (a background check is about to start). */
+  firstProgressCreated(): Promise<number> {
+    return this.progressCreated;
+  }
+
+  /** When the first work-done progress the server started began (performance.now()). */
+  firstProgressBegin(): Promise<number> {
+    return this.progressBegun;
+  }
+
   /** When the first work-done progress the server started ended (performance.now()). */
   firstProgressEnd(): Promise<number> {
     return this.progressEnded;
+  }
+
+  /** How many files the Problems panel would list now. */
+  publishedUris(): number {
+    return this.withDiagnostics.size;
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {

@@ -30,7 +30,7 @@ import { FreshFloor, yamlParseMs } from './baseline';
 import { LSP_REPO_KEY, lspExtra } from '../test/support/lsp-repo';
 import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from '../test/support/generate';
 import { BenchLspClient, type ServerSpec } from './lsp-client';
-import { serverNodeOptions } from '../runtime/node-options';
+import { renderLensSpec, yamlLanguageServerSpec } from './server-specs';
 import { benchDir, renderLensServer, yamlLanguageServer } from '../dev/project-paths';
 import { ensureComparisonServer } from './comparison-server';
 import { budgetRow, mb, median, ms, table, timeMsAsync, type BenchOptions, type Row } from './report';
@@ -46,8 +46,6 @@ const WARM_UP = `${SECOND_APP_BASE}/warmup.yaml`;
 const WARM_UP_LINES = 2_000;
 const WARM_UP_SEED = 0x3a3a;
 
-/** Render Lens's server, with the node options the VS Code extension gives it (run by this node, not VS Code's Electron). */
-const renderLensSpec: ServerSpec = { name: 'render-lens', script: renderLensServer, args: ['--stdio'], nodeOptions: serverNodeOptions, settings: {}, languageId: 'yaml' };
 
 interface Measured {
   cold: number;
@@ -72,18 +70,7 @@ export async function benchLsp(options: BenchOptions): Promise<string[]> {
   const installNote = ensureComparisonServer();
   if (installNote) lines.push(installNote);
   if (fs.existsSync(yamlLanguageServer)) {
-    servers.push({
-      name: 'yaml-language-server',
-      script: yamlLanguageServer,
-      args: ['--stdio'],
-      settings: {
-        yaml: { validate: true, hover: true, completion: true, format: { enable: false }, schemas: {}, schemaStore: { enable: false }, kubernetesCRDStore: { enable: false } },
-        http: {},
-        '[yaml]': {},
-        editor: {},
-      },
-      languageId: 'yaml',
-    });
+    servers.push(yamlLanguageServerSpec);
   } else {
     lines.push(`yaml-language-server: ${yamlLanguageServer} is missing; skipped`);
   }

@@ -17,6 +17,7 @@ import { benchLsp } from './lsp.bench';
 import { benchParse } from './parse.bench';
 import { benchRepos } from './repos.bench';
 import { benchSchema } from './schema.bench';
+import { benchWorkspace } from './workspace.bench';
 import { beginSection, recorded, type BenchOptions } from './report';
 
 async function main(): Promise<void> {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     ['lsp', benchLsp],
     ['repos', benchRepos],
     ['schema', benchSchema],
+    ['workspace', benchWorkspace],
   ];
   const started = Date.now();
   // Timings move with what else the machine runs: say what it was doing.

@@ -21,7 +21,8 @@ import { NodeHost } from '../node-host';
 import { generateChartRepo } from './chart-repo';
 import { generateFleetRepo, generateFluxRepo, generateHelmRepo, type GeneratedRepo } from '../test/support/generate';
 import { benchDir, projectRoot, renderLensCli } from '../dev/project-paths';
-import { budgetRow, mb, median, ms, rssMarker, table, timeMs, type BenchOptions, type Row } from './report';
+import { checkProcess } from './check-process';
+import { budgetRow, mb, median, ms, table, timeMs, type BenchOptions, type Row } from './report';
 
 // Five: one run moves by a tenth or more on this kind of machine, and the floor is sampled between them.
 const CHECK_RUNS = 5;
@@ -89,20 +90,6 @@ export async function benchRepos(options: BenchOptions): Promise<string[]> {
   rows.push(budgetRow(`${chartLabel}: peak RSS`, Math.max(...chartRuns.map((r) => r.maxRssBytes)), CHART_REPO_RSS_LIMIT, mb));
   lines.push(`${chartLabel}: exit ${chartRuns[0].status}, ${chartRuns[0].stdoutBytes} bytes of JSON report`);
   return [...lines, '', ...table(rows)];
-}
-
-/** `render-lens check --root ROOT --format json ROOT` in a fresh process (the root given: `.bench/` sits inside this project's git repository): wall time and the peak RSS it reported. */
-function checkProcess(root: string, env: Record<string, string> = {}): { ms: number; maxRssBytes: number; status: number | null; stdoutBytes: number } {
-  const probe = path.join(__dirname, 'rss-probe.js');
-  const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['--require', probe, renderLensCli, 'check', '--root', root, '--format', 'json', root], {
-    encoding: 'utf8',
-    maxBuffer: 1024 * 1024 * 1024,
-    env: { ...process.env, RENDER_LENS_CACHE_DIR: path.join(benchDir, 'compile-cache'), ...env },
-  });
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-  const reported = new RegExp(`${rssMarker} (\\d+)`).exec(run.stderr ?? '');
-  return { ms: elapsed, maxRssBytes: reported ? Number(reported[1]) * 1024 : NaN, status: run.status, stdoutBytes: (run.stdout ?? '').length };
 }
 
 /** Wall time of `node -e ""` in a fresh process, with the environment the checks get: start-up alone. */

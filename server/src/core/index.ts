@@ -11,7 +11,7 @@
  */
 export { Engine, type EngineSettings } from './engine';
 export type { WorkspaceHost } from './host';
-export type { KnownEdit } from './workspace/text-change';
+export type { ChangedSpan, KnownEdit } from './workspace/text-change';
 
 export { atLeast, type Edit, type Finding, type Fix, type Location, type Range, type Severity } from './model';
 export { LineIndex } from './positions';

@@ -12,7 +12,6 @@ import { jsonEncoder } from '../runtime/diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
 import { createLogger } from './logger';
-import { logModel } from './model-log';
 import { checkWorkspaceCommand, type InitializationOptions } from '../protocol';
 import { registerCheckWorkspace } from './requests/check-workspace';
 import { fixAllKind, registerCodeActions } from './requests/code-actions';
@@ -22,7 +21,8 @@ import { registerHover } from './requests/hover';
 import { registerNavigation } from './requests/navigation';
 import { registerRenderRequests } from './requests/render';
 import { toEngineSettings, watchSettings } from './settings';
-import { Workspaces } from './workspace';
+import type { EngineSettings } from '../core';
+import { Workspaces, fsPath } from './workspace';
 import { EditSpans } from './edit-spans';
 import { endWithLauncher } from './launched-server';
 
@@ -74,12 +74,14 @@ connection.onInitialize((params): InitializeResult => {
 
 const fixes = new FixStore();
 let startupCheckQueued = false;
+let engineSettings: EngineSettings = {};
 const diagnostics = registerDiagnostics(connection, documents, workspaces, fixes, log, undefined, editSpans);
+workspaces.beforeLocate = diagnostics.catchUp;
 watchSettings(
   connection,
   () => configurationSupported,
   (settings) => {
-    const engineSettings = toEngineSettings(settings, log);
+    engineSettings = toEngineSettings(settings, log);
     // Do not repeat the YAML extension's syntax errors; an explicit user setting still wins.
     if (yamlSyntaxElsewhere) engineSettings.severities = { 'YAML-SYNTAX': 'off', ...engineSettings.severities };
     workspaces.configure(engineSettings);
@@ -87,10 +89,7 @@ watchSettings(
     // The files open at start first, then (once) the rest of the workspace in the background.
     if (settings.checkWorkspaceOnStartup && !startupCheckQueued) {
       startupCheckQueued = true;
-      diagnostics.whenIdle(() => {
-        logModel(workspaces.all(), log);
-        workspaceCheck.runInBackground();
-      });
+      diagnostics.whenIdle(() => workspaceCheck.runInBackground());
     }
   },
   log,
@@ -98,7 +97,21 @@ watchSettings(
 registerCodeActions(connection, documents, workspaces, fixes);
 registerHover(connection, documents, workspaces);
 registerCompletion(connection, documents, workspaces);
-const workspaceCheck = registerCheckWorkspace(connection, workspaces, fixes, (uri) => documents.get(uri) !== undefined, log);
+const workspaceCheck = registerCheckWorkspace(
+  connection,
+  workspaces,
+  fixes,
+  {
+    openTexts: () =>
+      documents.all().flatMap((document): Array<[string, string]> => {
+        const file = fsPath(document.uri);
+        return file === undefined ? [] : [[file, document.getText()]];
+      }),
+    isOpen: (uri) => documents.get(uri) !== undefined,
+    settings: () => engineSettings,
+  },
+  log,
+);
 registerNavigation(connection, documents, workspaces);
 registerRenderRequests(connection, documents, workspaces);
 

@@ -19,6 +19,12 @@ export class Workspaces {
   private readonly folders: Workspace[] = [];
   private readonly loose = new Map<string, Workspace>();
   private readonly uris = new Map<string, string>();
+  /**
+   * Run before every lookup: gives the engines the open documents' newest texts, which a
+   * burst of keystrokes leaves for later (requests/diagnostics.ts), so a request never reads
+   * an older text than the editor's.
+   */
+  beforeLocate: (() => void) | undefined;
 
   constructor(private settings: EngineSettings) {}
 
@@ -43,6 +49,7 @@ export class Workspaces {
 
   /** The workspace that owns `uri` and the file's path inside it. */
   locate(uri: string): (Workspace & { file: string }) | undefined {
+    this.beforeLocate?.();
     const absolute = fsPath(uri);
     if (!absolute) return undefined;
     for (const workspace of this.folders) {
@@ -76,7 +83,8 @@ export class Workspaces {
   }
 }
 
-function fsPath(uri: string): string | undefined {
+/** The file path of a `file:` URI; undefined for other schemes and malformed URIs. */
+export function fsPath(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
   try {
     return fileURLToPath(uri);

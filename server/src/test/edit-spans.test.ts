@@ -45,6 +45,31 @@ suite('edit spans from the editor', () => {
     assert.ok(counts.ranged > 200 && counts.other > 40, JSON.stringify(counts));
   });
 
+  test('the spans of a burst of keystrokes, taken once at its end, merge into one that covers them all', () => {
+    const next = random(SEED ^ 0xb0257);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+    const spans = new EditSpans();
+    let document = spans.documents.create('file:///a.yaml', 'yaml', 1, 'a: 1\r\nb: 2\nc: 3\nd: ${X}\n');
+    let version = 1;
+    for (let burst = 0; burst < 200; burst++) {
+      const before = document.getText();
+      const length = 1 + Math.floor(next() * 12);
+      for (let i = 0; i < length; i++) {
+        const lines = document.getText().split('\n').length;
+        const position = () => ({ line: Math.floor(next() * (lines + 1)), character: Math.floor(next() * 12) });
+        const text = Array.from({ length: Math.floor(next() * 3) }, () => pick(pieces)).join('');
+        document = spans.documents.update(document, [{ range: { start: position(), end: position() }, text }], ++version);
+      }
+      const after = document.getText();
+      const edit = spans.take(document);
+      assert.ok(edit, `burst ${burst}: ranged changes have a span`);
+      assert.equal(edit.before, before);
+      const { start, oldEnd, newEnd } = edit.span;
+      assert.equal(before.slice(0, start) + after.slice(start, newEnd) + before.slice(oldEnd), after, `burst ${burst} of ${length}`);
+      assert.equal(spanOf(edit, before, after), edit.span, 'the engine takes it');
+    }
+  });
+
   test("a span is not given for another document, nor once that document moved on without one", () => {
     const spans = new EditSpans();
     const first = spans.documents.create('file:///a.yaml', 'yaml', 1, 'a: 1\n');

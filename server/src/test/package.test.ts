@@ -55,7 +55,7 @@ function filesUnder(relative: string): string[] {
 
 /** The files the package may hold, as written in the repository. */
 function allowedFiles(): string[] {
-  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas'), ...filesUnder('walkthrough')].sort();
+  return ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/server-launcher.js', 'dist/server.js', 'dist/workspace-check.js', 'images/icon.png', 'package.json', ...filesUnder('syntaxes'), ...filesUnder('server/schemas'), ...filesUnder('walkthrough')].sort();
 }
 
 /** vsce stores these three under the names the Marketplace reads. */
@@ -119,7 +119,7 @@ suite('package: the .vsix', function () {
     for (const launcher of ['dist/cli.js', 'dist/server-launcher.js']) {
       assert.doesNotMatch(entries.get(`extension/${launcher}`)?.toString('utf8') ?? '//# sourceMappingURL=', /\/\/# sourceMappingURL=/, launcher);
     }
-    for (const file of ['dist/extension.js', 'dist/server.js', 'dist/cli-main.js']) {
+    for (const file of ['dist/extension.js', 'dist/server.js', 'dist/workspace-check.js', 'dist/cli-main.js']) {
       const text = entries.get(`extension/${file}`)?.toString('utf8') ?? '';
       assert.ok(text.length > 10_000, `${file} is missing or empty`);
       assert.doesNotMatch(text, /\/\/# sourceMappingURL=/, `${file} points at a source map`);

@@ -3,70 +3,79 @@
  * runs on request, and once in the background at start (after the files open then are
  * checked: indexing never keeps the user waiting for the file in front of them).
  *
- * A workspace can hold 100,000 files, so the check reports work-done progress, yields to the
- * event loop between slices of files (to hear `$/cancelRequest` and to let open files' edits
- * be checked first) and publishes each file as it goes.
+ * The check runs in a worker thread (workspace-check-worker.ts), so requests and the open
+ * files' checks never wait behind it. It reports work-done progress, publishes files in
+ * batches as the worker sends them, and stops the worker when cancelled.
  */
 import { LSPErrorCodes, ResponseError, WorkDoneProgressReporter, type CancellationToken, type Connection } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkWorkspaceCommand, type CheckWorkspaceResult } from '../../protocol';
-import { toDiagnostics } from '../convert';
+import type { EngineSettings } from '../../core';
 import type { FixStore } from '../fix-store';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
-
-/** Work between yields and progress reports: short enough that a cancel or an edit is heard at once. */
-const sliceMs = 50;
+import { startWorkspaceCheck } from '../workspace-check-thread';
 
 export interface WorkspaceCheck {
   /** Checks the workspace in the background with server-initiated progress; once at a time. */
   runInBackground(): void;
 }
 
-export function registerCheckWorkspace(connection: Connection, workspaces: Workspaces, fixes: FixStore, isOpen: (uri: string) => boolean, log: Logger): WorkspaceCheck {
+/** What the check needs of the server's state when it starts. */
+export interface CheckInputs {
+  /** The open documents: absolute path and text. */
+  openTexts(): Array<[string, string]>;
+  isOpen(uri: string): boolean;
+  settings(): EngineSettings;
+}
+
+export function registerCheckWorkspace(connection: Connection, workspaces: Workspaces, fixes: FixStore, inputs: CheckInputs, log: Logger): WorkspaceCheck {
   // Files published with diagnostics by the last check: a file that is clean now is cleared.
   const published = new Set<string>();
   // One check at a time: a request made during the background check waits for it.
   let running: Promise<unknown> = Promise.resolve();
 
-  const check = async (progress: WorkDoneProgressReporter, token: CancellationToken | undefined, stoppedByUser: () => boolean): Promise<CheckWorkspaceResult> => {
-    const result: CheckWorkspaceResult = { files: 0, findings: 0, errors: 0 };
-    const stale = new Set(published);
+  const check = async (progress: WorkDoneProgressReporter, token: CancellationToken | undefined, stoppedByUser: CancellationToken | undefined, logModel = false): Promise<CheckWorkspaceResult> => {
     progress.begin('Render Lens: checking the workspace', 0, undefined, true);
     try {
-      let sliceStart = Date.now();
-      for (const workspace of workspaces.all()) {
-        workspace.engine.rescan();
-        for (const { file, analysis, done, total } of workspace.engine.analyzeEach([''])) {
-          result.files++;
-          const uri = workspaces.uriOf(workspace, file);
-          stale.delete(uri);
-          // An open file's diagnostics belong to its editor buffer's version: the open-file path publishes them.
-          if (!isOpen(uri) && (analysis.findings.length > 0 || published.has(uri))) {
-            const document = TextDocument.create(uri, 'yaml', 0, workspace.engine.index.text(file) ?? '');
-            const diagnostics = toDiagnostics(document, analysis.findings, null, fixes, (other) => workspaces.uriOf(workspace, other), (other) => workspace.engine.index.text(other));
-            void connection.sendDiagnostics({ uri, diagnostics });
-            if (analysis.findings.length > 0) published.add(uri);
-            else published.delete(uri);
-          }
-          result.findings += analysis.findings.length;
-          result.errors += analysis.findings.filter((f) => f.severity === 'error').length;
-          if (Date.now() - sliceStart < sliceMs) continue;
-          progress.report(Math.floor((100 * done) / total), `${done}/${total} files`);
-          await new Promise((resolve) => setImmediate(resolve));
-          sliceStart = Date.now();
-          if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Check Workspace was cancelled');
-          // Stopped from the progress notification: keep what was published, say how far it got.
-          if (stoppedByUser()) return result;
+      // The log function stays here: the worker sends its lines back.
+      const settings = { ...inputs.settings() };
+      delete settings.log;
+      const roots = workspaces.all().map((workspace) => workspace.host.root);
+      const worker = startWorkspaceCheck(
+        { roots, settings, open: inputs.openTexts(), published: [...published], logModel },
+        {
+          files(files, done, total) {
+            for (const { uri, diagnostics, fixable } of files) {
+              // An open file's diagnostics belong to its editor buffer's version: the open-file path publishes them.
+              if (inputs.isOpen(uri)) continue;
+              fixes.remember(uri, null, fixable);
+              void connection.sendDiagnostics({ uri, diagnostics });
+              if (diagnostics.length > 0) published.add(uri);
+              else published.delete(uri);
+            }
+            progress.report(Math.floor((100 * done) / Math.max(1, total)), `${done}/${total} files`);
+          },
+          log: (level, message) => (level === 'info' ? log.info(message) : log.error(message)),
+        },
+      );
+      const cancelled = token?.onCancellationRequested(() => worker.stop());
+      const stopped = stoppedByUser?.onCancellationRequested(() => worker.stop());
+      try {
+        const { result, gone, stopped: wasStopped } = await worker.finished;
+        if (wasStopped && token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Check Workspace was cancelled');
+        // Stopped from the progress notification: keep what was published, say how far it got.
+        if (wasStopped) return result;
+        // Files that are gone since the last check lose their diagnostics.
+        for (const uri of gone) {
+          published.delete(uri);
+          fixes.forget(uri);
+          void connection.sendDiagnostics({ uri, diagnostics: [] });
         }
+        return result;
+      } finally {
+        cancelled?.dispose();
+        stopped?.dispose();
       }
-      // Files that are gone since the last check lose their diagnostics.
-      for (const uri of stale) {
-        published.delete(uri);
-        fixes.forget(uri);
-        void connection.sendDiagnostics({ uri, diagnostics: [] });
-      }
-      return result;
     } finally {
       progress.done();
     }
@@ -86,7 +95,9 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
           // The client's token when the request carries one; otherwise the server asks for one
           // (a no-op reporter when the client cannot show progress).
           const created = WorkDoneProgressReporter.isNullInstance(workDone) ? await connection.window.createWorkDoneProgress() : undefined;
-          return check(created ?? workDone, token, () => created?.token.isCancellationRequested === true);
+          // Asked for: files created since without an editor event count from now on for the open files too (the check reads the disk anew anyway).
+          for (const workspace of workspaces.all()) workspace.engine.rescan();
+          return check(created ?? workDone, token, created?.token);
         }),
   );
 
@@ -95,11 +106,11 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
       void exclusive(async () => {
         const progress = await connection.window.createWorkDoneProgress();
         const started = Date.now();
-        const result = await check(progress, undefined, () => progress.token.isCancellationRequested);
-        // The clusters found were logged before the check (model-log.ts); this says what the check found.
+        // The clusters found are logged first, from the worker (model-log.ts); this says what the check found.
+        const result = await check(progress, undefined, progress.token, true);
         log.info(`workspace checked at start: ${result.files} file(s), ${result.findings} finding(s), ${result.errors} error(s) in ${Date.now() - started} ms`);
         return result;
-      }).catch(() => undefined);
+      }).catch((error: unknown) => log.error(`the workspace check failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     },
   };
 }

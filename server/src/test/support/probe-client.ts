@@ -55,6 +55,23 @@ export class ProbeClient {
   private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private readonly exited: Promise<number | null>;
   private readonly logListeners = new Set<(line: string) => void>();
+  private readonly progressListeners = new Set<() => void>();
+
+  /** The first token (asked for or to come) whose progress values satisfy `predicate`; an empty list once the server asked for the token. */
+  progressWhere(predicate: (values: readonly ProgressValue[]) => boolean): Promise<string> {
+    const find = () => [...this.progress].find(([, values]) => predicate(values))?.[0];
+    const found = find();
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const listener = () => {
+        const token = find();
+        if (token === undefined) return;
+        this.progressListeners.delete(listener);
+        resolve(token);
+      };
+      this.progressListeners.add(listener);
+    });
+  }
 
   /** The first log line (already written or to come) that matches `pattern`. */
   logged(pattern: RegExp): Promise<string> {
@@ -93,6 +110,7 @@ export class ProbeClient {
     });
     connection.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
       this.progress.set(String(token), []);
+      for (const listener of [...this.progressListeners]) listener();
     });
     // No handler is registered per token, so every `$/progress` arrives here (the method is
     // on the underlying MessageConnection, not in ProtocolConnection's type).
@@ -102,6 +120,7 @@ export class ProbeClient {
       list.push(params.value as ProgressValue);
       this.timeline.push({ kind: 'progress', token: String(params.token), value: params.value as ProgressValue });
       this.progress.set(String(params.token), list);
+      for (const listener of [...this.progressListeners]) listener();
     });
     connection.onRequest(RegistrationRequest.type, () => undefined);
   }
