@@ -15,9 +15,9 @@ import { analyzeTemplate, type TemplateAnalysis } from './template-file';
 import type { TreeNode } from './tree';
 import type { GoStruct } from './values';
 
-type ChartContext = Pick<RuleContext, 'file' | 'text' | 'derived' | 'filesUnder' | 'shared'>;
+export type ChartContext = Pick<RuleContext, 'file' | 'text' | 'derived' | 'filesUnder' | 'shared'>;
 
-interface IncludeSite {
+export interface IncludeSite {
   file: string;
   offset: number;
   /** What the caller passes as the dot. */
@@ -52,7 +52,7 @@ export function chartScope(context: ChartContext): ScopeChart {
       if (dir === undefined || rootFields.has(path[0])) return undefined;
       const key = `${define}\u0000${path.join('.')}`;
       if (pending.has(key)) return undefined;
-      const sites = context.shared(`helm-include-sites:${dir}`, () => includeSites(dir, context, analysisOf)).get(define);
+      const sites = includeSitesOf(dir, context, analysisOf).get(define);
       if (!sites || sites.length === 0) return undefined;
       pending.add(key);
       try {
@@ -83,6 +83,11 @@ export function chartScope(context: ChartContext): ScopeChart {
     return analysis && termClass(args[at + 1], analysis.rebound(site.offset), scopeOf(site.file), site.offset);
   }
   return view;
+}
+
+/** The chart's include sites, worked out once and shared by every check. */
+export function includeSitesOf(dir: string, context: ChartContext, analysisOf: (file: string) => TemplateAnalysis | undefined): Map<string, IncludeSite[]> {
+  return context.shared(`helm-include-sites:${dir}`, () => includeSites(dir, context, analysisOf));
 }
 
 /** Every `include "name" data` and `template "name" data` in the chart's templates, by name. */

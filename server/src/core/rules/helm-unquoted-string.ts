@@ -1,14 +1,20 @@
+import { chartDirOf } from '../helm/chart';
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
-import { judgeScalar, probesFor, scalarPieces, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
+import { judgeScalar, probesFor, scalarPieces, takesProbe, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
 import { chartScope } from '../helm/chart-scope';
 import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
+import type { Candidate } from '../helm/value-sources';
+import { valuesJudge, type ValuesJudge, type ValuesJudgement } from '../helm/values-judge';
+import { printed, Unknown } from '../helm/values';
+import { entryLine, entryName } from '../helm/values-worlds';
 import { fieldName } from '../kube/field-types';
 import { holdsFreeText } from '../kube/free-text-fields';
-import { isStringField, type WorkspaceSchema } from '../kube/schema-types';
+import { fieldAt, type WorkspaceSchema } from '../kube/schema-types';
 import { codeSpan } from '../render/values';
-import type { Rule, RuleFix } from './rule';
+import { GoMap } from '../yaml/v2/value';
+import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
 
 /**
  * HELM-UNQUOTED-STRING: a chart template prints a value bare into a field the Kubernetes
@@ -98,26 +104,74 @@ still typed by YAML. For a scalar built from several parts, build it in one acti
     }
     const seen = new Set<string>();
     let workspace: readonly WorkspaceSchema[] | undefined;
+    let judge: ValuesJudge | undefined | null = null;
     for (const slot of analysis.layout.slots.values()) {
       const key = `${slot.start}:${slot.end}`;
       if (slot.isKey || slot.style !== 'plain' || seen.has(key)) continue;
       seen.add(key);
-      if (!holdsFreeText(slot.kind, slot.path) || !isStringField({ kind: slot.kind }, slot.path, (workspace ??= context.workspaceSchemas()))) continue;
+      const field = fieldAt({ kind: slot.kind }, slot.path, (workspace ??= context.workspaceSchemas()));
+      if (field?.type !== 'string' || field.enumerated) continue;
       const pieces = scalarPieces(slot, analysis, scope);
       if (!pieces || !pieces.some((p) => p.kind === 'action')) continue;
-      const failure = judgeScalar(context.text, pieces, probesFor(slot));
-      if (!failure) continue;
-      const single = pieces.length === 1 ? pieces[0] : undefined;
-      const fixes: RuleFix[] = [];
-      if (single && single.output?.kind !== 'quoted') fixes.push({ title: 'Add `| quote`', edits: [appendQuote(single.pipeline!)], preferred: true });
-      else {
-        const edit = printfQuoted(context.text, { start: slot.start, end: slot.end }, pieces);
-        if (edit) fixes.push({ title: 'Build the scalar in one action: `printf … | quote`', edits: [edit], preferred: true });
+      const freeText = holdsFreeText(slot.kind, slot.path);
+      if (freeText || !pieces.some((p) => takesProbe(p.output))) {
+        // A free-text field meets any value users pass; elsewhere only what the template itself prints is certain.
+        const failure = judgeScalar(context.text, pieces, probesFor(slot));
+        if (failure) yield report(context.text, slot, pieces, message(context.text, slot, pieces, failure));
+        continue;
       }
-      yield { range: { start: slot.start, end: slot.end }, message: message(context.text, slot, pieces, failure), fixes };
+      if (judge === null) {
+        const dir = chartDirOf(context.file, { text: (path) => context.derived(path, 'text', (t) => t) });
+        judge = dir === undefined ? undefined : valuesJudge(context, dir);
+      }
+      const judgement = judge?.(analysis, pieces, field);
+      if (judgement?.kind === 'retypes') yield report(context.text, slot, pieces, valuesMessage(context, slot, judgement), judgement.how.kind !== 'structure');
     }
   },
 };
+
+function report(text: string, slot: FieldSlot, pieces: readonly ScalarPiece[], message: string, fixable = true): RuleReport {
+  if (!fixable) return { range: { start: slot.start, end: slot.end }, message };
+  const single = pieces.length === 1 ? pieces[0] : undefined;
+  const fixes: RuleFix[] = [];
+  if (single && single.output?.kind !== 'quoted') fixes.push({ title: 'Add `| quote`', edits: [appendQuote(single.pipeline!)], preferred: true });
+  else {
+    const edit = printfQuoted(text, { start: slot.start, end: slot.end }, pieces);
+    if (edit) fixes.push({ title: 'Build the scalar in one action: `printf … | quote`', edits: [edit], preferred: true });
+  }
+  return { range: { start: slot.start, end: slot.end }, message, fixes };
+}
+
+/** The message for a value the chart's own values give: which entry, what it renders, what YAML makes of it. */
+function valuesMessage(context: RuleContext, slot: FieldSlot, judgement: Extract<ValuesJudgement, { kind: 'retypes' }>): string {
+  const field = fieldName(slot.path);
+  const action = codeSpan(context.text.slice(judgement.target.start, judgement.target.end));
+  const source = valuesSource(context, judgement.candidate);
+  const how = judgement.how;
+  if (how.kind === 'structure') return `${field} must be a string, but ${source} is a ${how.what}: ${action} prints Go's ${codeSpan(judgement.rendered)}, not its contents. Pass one of its fields instead.`;
+  const single = pieceCount(slot) === 1;
+  const rendered = codeSpan(judgement.rendered);
+  const printedBy = single ? `, and ${action} prints it bare` : `, and the plain scalar ${codeSpan(context.text.slice(slot.start, slot.end))} renders ${rendered}`;
+  const fix = single ? 'Add `| quote`' : 'Build it in one action ending in `| quote`';
+  if (how.kind === 'invalid') return `${field} must be a string, but ${source}${printedBy}, which is not valid YAML: the render aborts with \`error converting YAML to JSON: ${how.error.replace(/^yaml: /, 'yaml: line N: ')}\`, naming the template, not the value. ${fix}.`;
+  const consequence = isMetadata(slot) ? 'Helm fails with `unable to build kubernetes objects from release manifest`' : `the API server rejects the ${slot.kind ?? 'object'}`;
+  return `${field} must be a string, but ${source}${printedBy}: YAML reads ${single ? rendered : 'it'} as a ${how.verdict.type}, and ${consequence}. ${fix}.`;
+}
+
+/** "`.Values.port` is `8080` (values.yaml:12)", or the template's own default. */
+function valuesSource(context: RuleContext, candidate: Candidate): string {
+  const value = candidate.value;
+  const scalar = !(value instanceof GoMap || Array.isArray(value));
+  const shown = scalar ? ` is ${codeSpan(printed(value as Exclude<typeof value, Unknown>) || '""')}` : '';
+  if (!candidate.entry) return `the template's own default${shown}`;
+  const line = entryLine(context, candidate.entry);
+  const where = `${candidate.entry.file}${line ? `:${line}` : ''}`;
+  return scalar ? `${codeSpan(entryName(candidate.entry))}${shown} (${where})` : `${codeSpan(entryName(candidate.entry))} (${where})`;
+}
+
+function pieceCount(slot: FieldSlot): number {
+  return slot.parts.filter((p) => p.kind === 'action' || p.end > p.start).length;
+}
 
 function message(text: string, slot: FieldSlot, pieces: readonly ScalarPiece[], failure: ScalarFailure): string {
   const field = fieldName(slot.path);
