@@ -65,7 +65,7 @@ function judgeByValues(context: ChartContext, worlds: readonly ValueSources[], a
         if (value instanceof GoStruct) continue;
         let t = -1;
         const rendered = pieces.map((_, k) => (fixed[k] !== undefined ? fixed[k] : ++t === i ? printed(value) : base[t])).join('');
-        const how = retyping(yamlVerdict(rendered), field);
+        const how = plainWord(rendered) ? undefined : retyping(yamlVerdict(rendered), field);
         if (how) return { kind: 'retypes', target: targets[i], candidate, world, rendered, how };
         if (candidate.entry && !entries.some((e) => e.file === candidate.entry!.file && e.path.join('.') === candidate.entry!.path.join('.'))) entries.push(candidate.entry);
       }
@@ -80,6 +80,17 @@ function scalarText(candidate: Candidate): string | undefined {
   if (value instanceof Unknown || value instanceof GoMap || Array.isArray(value) || value instanceof GoStruct) return undefined;
   return printed(value);
 }
+
+/**
+ * A word or path go-yaml v2 surely reads as a string (`http`, `/data`, `web.example.com`):
+ * most values are, and reading each through the YAML decoder cost a chart repository's check a
+ * few hundred milliseconds. Only the bool and null words start with a letter and re-type.
+ */
+function plainWord(text: string): boolean {
+  return /^[A-Za-z/][\w/.-]*$/.test(text) && !typedWords.has(text);
+}
+
+const typedWords = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'on', 'On', 'ON', 'off', 'Off', 'OFF', 'null', 'Null', 'NULL']);
 
 /** How go-yaml's reading of the rendered scalar fails the field, judged as the API server judges it. */
 function retyping(verdict: YamlVerdict, field: FieldInfo): Retyping | undefined {

@@ -23,7 +23,9 @@ import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
  *
  * Helm renders text, then reads it back as YAML 1.1: the field's type is decided by the
  * value, not by the chart. The check reads every branch, so a resource behind a disabled
- * `{{ if }}` is checked too, and judges the whole plain scalar, literal text included.
+ * `{{ if }}` is checked too, and judges the whole plain scalar, literal text included. Fields
+ * users fill with numbers (kube/free-text-fields.ts) meet any value; the other string fields
+ * meet the values the chart's own values files give (helm/values-judge.ts).
  */
 export const helmUnquotedString: Rule = {
   id: 'HELM-UNQUOTED-STRING',
@@ -34,16 +36,39 @@ export const helmUnquotedString: Rule = {
 
 ## What it does
 In a Helm chart template, flags an action (\`{{ … }}\`) whose output makes up a plain YAML
-scalar of a field that the Kubernetes schema types as a string *and* that users commonly fill
-with numbers or booleans — CronJob \`spec.schedule\`, \`env[].value\`, \`metadata.labels\` and
-\`metadata.annotations\` values, ConfigMap and Secret \`data\`, container \`args\` and
-\`command\` items, selectors, taints and tolerations, and \`image\`, \`tag\` and
-\`version\` fields (\`1.10\` arrives as the float 1.1) — unless its pipeline ends in \`quote\`
-or \`squote\`. The schema covers the built-in kinds, Flux, cert-manager, external-secrets, the
-Prometheus operator and the workspace's own CRDs. Other string fields (names, hosts, paths,
-intervals) are not flagged: they are as unquoted, but a volume is never named \`true\`, and a
-chart repository has a thousand of them. Enum fields (\`imagePullPolicy\`, Service \`type\`)
-are not flagged either: none of their names re-types.
+scalar of a field that the Kubernetes schema types as a string, unless its pipeline ends in
+\`quote\` or \`squote\`. The schema covers the built-in kinds, Flux, cert-manager,
+external-secrets, the Prometheus operator and the workspace's own CRDs; a kind none of them
+knows is not judged. How the action is judged depends on the field:
+
+- **Fields users commonly fill with numbers or booleans** — CronJob \`spec.schedule\`,
+  \`env[].value\`, \`metadata.labels\` and \`metadata.annotations\` values, ConfigMap and
+  Secret \`data\`, container \`args\` and \`command\` items, selectors, taints and
+  tolerations, and \`image\`, \`tag\` and \`version\` fields (\`1.10\` arrives as the float
+  1.1): any value passed through bare is flagged, whatever values.yaml says, because the next
+  \`--set\` decides.
+- **Every other string field** (names, hosts, paths, intervals, ports' names): the scalar is
+  rendered with what the chart's own values give the action — \`values.yaml\`, then each
+  values file under the chart's \`ci/\` folder laid over it, as chart-testing installs them —
+  and flagged only when one of them makes YAML read something other than a string there
+  (\`8080\`, \`true\`, \`"1.10"\`, \`0755\`), breaks the YAML, or is a map or a list, which Go
+  prints as \`map[…]\` / \`[…]\` text. The value is followed through locals
+  (\`$svc := .Values.service\`), the dot of \`with\` and \`range\`, \`dict\` arguments of the
+  chart's \`include\` calls, and \`default\`, \`or\` and \`dig\` chains; the message names the
+  values entry and its line. A string that stays a string (\`http\`, \`ClusterIP\`, \`30s\`) is
+  not flagged; the hover says that an override with a number would re-type it.
+
+  A value **no values file sets and no default catches** is not reported in these fields (the
+  hover says so): what it becomes is decided by whoever installs the chart, and a volume is
+  never named \`true\` — reporting every such name, path and host of a chart repository (1,223
+  on prometheus-community/helm-charts alone) buried the ones that break. An empty default
+  (\`""\`, \`~\`) is not reported either: rendered bare it is null, which leaves an optional
+  field out, and in a required one the missing value is the fault, not the quoting. A falsy
+  value behind a condition on that same value (\`{{ if .Values.x }}name: {{ .Values.x }}\`)
+  never renders and is not judged.
+
+Enum fields (\`imagePullPolicy\`, Service \`type\`) are not flagged: none of their names
+re-types, and a value outside them is rejected however it is quoted.
 
 Every branch of the template is read, so a resource behind \`{{- if .Values.x.enabled }}\` is
 checked even when the chart's defaults disable it. A scalar that mixes literal text and
@@ -54,12 +79,13 @@ Not flagged: \`toYaml\` / \`toJson\` (they keep the value's own type on purpose)
 with \`nindent\`, named templates (\`include\`) and release or chart names, digests and
 base64 (\`b64enc\`, \`sha256sum\`), and hand-quoted scalars (see HELM-HAND-QUOTED).
 
-What the template itself decides is judged by what it prints, not as a value passed through:
-\`printf\` with constant text (\`printf ":%v" .Values.port\` is always a string), \`ternary\` of
-two constants, \`tpl (quote …)\`, a local set earlier from such an action or from \`quote\` or
-\`include\`, an item of a range over \`list\` or \`dict\` constants, and \`.Chart\` fields as
-Chart.yaml writes them (\`appVersion: 1.10\` renders \`1.1\`, a number: flagged). Inside a
-\`define\`, a field of the dot is judged by what the chart's \`include\` calls pass there.
+What the template itself decides is judged by what it prints, in any string field, not as a
+value passed through: \`printf\` with constant text (\`printf ":%v" .Values.port\` is always a
+string), \`ternary\` of two constants, \`tpl (quote …)\`, a local set earlier from such an
+action or from \`quote\` or \`include\`, an item of a range over \`list\` or \`dict\` constants,
+and \`.Chart\` fields as Chart.yaml writes them (\`appVersion: 1.10\` renders \`1.1\`, a
+number: flagged). Inside a \`define\`, a field of the dot is judged by what the chart's
+\`include\` calls pass there.
 
 ## Why is this bad?
 Helm renders text and reads it back as YAML 1.1, so the value decides the type:
@@ -87,6 +113,9 @@ spec:
               env:
                 - name: COMPRESS
                   value: {{ .Values.backup.compress }}   # "true" in values.yaml → the bool true
+              ports:
+                - name: {{ .Values.backup.portName }}    # 8080 in values.yaml → the number 8080
+                  containerPort: 8080
 \`\`\`
 
 ## Fix
