@@ -46,11 +46,12 @@ export class ValueSources {
   private readonly analyses = new Map<string, TemplateAnalysis | undefined>();
   private readonly assignments = new Map<string, Map<string, Assignment[]>>();
   private depth = 0;
+  private readonly pending = new Set<string>();
 
   constructor(
     private readonly context: ChartContext,
     private readonly dir: string,
-    readonly world: ValuesWorld,
+    private readonly world: ValuesWorld,
   ) {}
 
   /** What the pipeline of the action at `place` may print, each with its source. */
@@ -59,12 +60,22 @@ export class ValueSources {
   }
 
   private pipeline(pipeline: Pipeline, place: Place): Candidate[] {
-    if (this.depth >= maxDepth) return open('the value is passed through too many steps to follow');
-    this.depth++;
-    try {
+    return this.deeper(() => {
       let piped: Candidate[] | undefined;
       for (const command of pipeline.commands) piped = this.command(command, place, piped);
       return piped ?? open('an empty pipeline');
+    });
+  }
+
+  /**
+   * One more step from the action to where its value is set (a pipeline, a local, a caller):
+   * a define that includes itself with its own fields would otherwise never end.
+   */
+  private deeper(follow: () => Candidate[]): Candidate[] {
+    if (this.depth >= maxDepth) return open('the value is passed through too many steps to follow');
+    this.depth++;
+    try {
+      return follow().slice(0, maxCandidates);
     } finally {
       this.depth--;
     }
@@ -109,7 +120,7 @@ export class ValueSources {
         return this.fields(this.pipeline(term.pipeline, place), term.path);
       case 'variable':
         if (term.name === '$') return this.root(term.path);
-        return this.fields(this.variable(term.name, place), term.path);
+        return this.fields(this.deeper(() => this.variable(term.name, place)), term.path);
       case 'field':
         return this.field(term.path, place);
     }
@@ -177,6 +188,18 @@ export class ValueSources {
 
   /** `.a.b` inside a define: what each `include "<define>" (dict "a" …)` of the chart passes. */
   private callers(define: string, path: readonly string[]): Candidate[] {
+    // A define that includes itself with its own field: its other callers decide.
+    const key = `${define}\u0000${path.join('.')}`;
+    if (this.pending.has(key)) return [];
+    this.pending.add(key);
+    try {
+      return this.deeper(() => this.callerValues(define, path));
+    } finally {
+      this.pending.delete(key);
+    }
+  }
+
+  private callerValues(define: string, path: readonly string[]): Candidate[] {
     const sites = includeSitesOf(this.dir, this.context, (file) => this.analysis(file)).get(define) ?? [];
     if (sites.length === 0) return open(`no template of the chart includes "${define}"`);
     return sites.flatMap((site): Candidate[] => {

@@ -18,11 +18,11 @@ import type { TemplateAnalysis } from './template-file';
 import { ancestorsOf } from './tree';
 import { ValueSources, type Candidate } from './value-sources';
 import { GoStruct, isTrue, printed, Unknown } from './values';
-import { valuesWorlds, type ValuesEntry, type ValuesWorld } from './values-worlds';
+import { valuesWorlds, type ValuesEntry } from './values-worlds';
 
 export type ValuesJudgement =
   /** A value the chart gives makes the field something else than a string. */
-  | { kind: 'retypes'; target: ScalarPiece; candidate: Candidate; world: ValuesWorld; rendered: string; how: Retyping }
+  | { kind: 'retypes'; target: ScalarPiece; candidate: Candidate; rendered: string; how: Retyping }
   /** Every value the chart gives keeps the field a string. */
   | { kind: 'strings'; entries: ValuesEntry[] }
   /** At least one action's value is not shown by the chart (no default anywhere). */
@@ -48,7 +48,6 @@ function judgeByValues(context: ChartContext, worlds: readonly ValueSources[], a
   const entries: ValuesEntry[] = [];
   let unknown: { target: ScalarPiece; reason: string } | undefined;
   for (const sources of worlds) {
-    const world = sources.world;
     const sets = targets.map((p) => sources.action(p.pipeline!, { file: context.file, offset: p.start }));
     // The other actions print the first value they are given, or a string when none is known.
     const base = sets.map((set) => set.map(scalarText).find((t) => t !== undefined) ?? 'x');
@@ -61,12 +60,12 @@ function judgeByValues(context: ChartContext, worlds: readonly ValueSources[], a
           continue;
         }
         if (!isTrue(value) && candidate.entry && guards.has(candidate.entry.path.join('.'))) continue;
-        if (value instanceof GoMap || Array.isArray(value)) return { kind: 'retypes', target: targets[i], candidate, world, rendered: printed(value), how: { kind: 'structure', what: value instanceof GoMap ? 'map' : 'list' } };
+        if (value instanceof GoMap || Array.isArray(value)) return { kind: 'retypes', target: targets[i], candidate, rendered: printed(value), how: { kind: 'structure', what: value instanceof GoMap ? 'map' : 'list' } };
         if (value instanceof GoStruct) continue;
         let t = -1;
         const rendered = pieces.map((_, k) => (fixed[k] !== undefined ? fixed[k] : ++t === i ? printed(value) : base[t])).join('');
         const how = plainWord(rendered) ? undefined : retyping(yamlVerdict(rendered), field);
-        if (how) return { kind: 'retypes', target: targets[i], candidate, world, rendered, how };
+        if (how) return { kind: 'retypes', target: targets[i], candidate, rendered, how };
         if (candidate.entry && !entries.some((e) => e.file === candidate.entry!.file && e.path.join('.') === candidate.entry!.path.join('.'))) entries.push(candidate.entry);
       }
     }
