@@ -24,16 +24,6 @@ const common = {
   logLevel: 'warning',
 };
 
-// re2js (Go's regexp syntax, for kustomize patch targets and Fleet's comparePatches names) is
-// a quarter of the server and CLI bundles, and loading it took 15–20 ms of every start. It is bundled on its own, and the
-// server and the CLI require it from there on first use (server/src/core/go-regexp.ts).
-const re2jsApart = {
-  name: 're2js-apart',
-  setup(build) {
-    build.onResolve({ filter: /^re2js$/ }, () => ({ path: './re2js.js', external: true }));
-  },
-};
-
 // The field-type table (server/src/core/kube/generated/schema-table.ts) is made from the
 // Kubernetes schema the kubernetes-models packages ship (server/src/tools/field-types), before
 // type checking reads it: `npm run build` runs `node esbuild.mjs --schema-table` first. It is
@@ -67,13 +57,12 @@ if (process.argv.includes('--schema-table')) process.exit(0);
 const builds = [
   // VS Code provides `vscode` at run time; it must never be bundled.
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, plugins: [re2jsApart] },
+  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   // `render-lens-server` is a launcher that starts server.js with the node options it needs (server/src/lsp/launcher.ts).
   { ...common, entryPoints: ['server/src/lsp/launcher.ts'], outfile: 'dist/server-launcher.js', banner: { js: '#!/usr/bin/env node' } },
   // `render-lens` is a launcher that loads the CLI bundle with V8's code cache (server/src/cli/launcher.ts).
   { ...common, entryPoints: ['server/src/cli/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [re2jsApart] },
-  { ...common, entryPoints: ['re2js'], outfile: 'dist/re2js.js' },
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' },
 ];
 
 if (watch) {

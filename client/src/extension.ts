@@ -5,10 +5,10 @@
 import * as path from 'path';
 import { commands, extensions, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { serverNodeOptions } from '../../server/src/lsp/node-options';
-import { checkWorkspaceCommand, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
+import { checkWorkspaceCommand, serverNodeOptions, type CheckWorkspaceResult, type InitializationOptions } from '../../server/src/protocol';
 import { registerExplainVariable } from './explain-variable';
 import { registerRenderedPreview } from './rendered-preview';
+import { registerRestartServer } from './restart-server';
 import { registerShowClusters } from './show-clusters';
 import { registerStatus } from './status';
 
@@ -55,11 +55,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     ...registerRenderedPreview(current, status.choice),
     ...registerExplainVariable(current),
     ...registerShowClusters(current),
-    commands.registerCommand('renderLens.restartServer', async () => {
-      if (!client) return void window.showWarningMessage('Render Lens: the server is not running (renderLens.enable is off).');
-      await client.restart();
-      void window.showInformationMessage('Render Lens: the server restarted.');
-    }),
+    registerRestartServer(current),
     commands.registerCommand('renderLens.showOutput', () => client?.outputChannel.show(true)),
     // The server runs the check; the client only reports the totals.
     commands.registerCommand('renderLens.checkWorkspace', async () => {

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e`: the mocha suite in client/out-test/suite runs in a real VS Code
+ * `npm run test:e2e`: the mocha suites in client/out-test/suite run in a real VS Code
  * extension host (code-server 4.99.4 = VS Code 1.99.3, installed by install-code-server.sh),
- * with the workbench open in headless Chromium. The suite's exit code arrives through
- * `window.codeAutomationExit`; in the same page this script checks what the user sees
- * (squiggles, a Problems row, the hover widget, the quick fix menu) and keeps screenshots in
- * client/out-test/screenshots/.
+ * with the workbench open in headless Chromium: one code-server per suite, each on a fresh
+ * copy of its workspace (the demo; the kochhaus-home cut). A suite's exit code arrives
+ * through `window.codeAutomationExit`; when the suite asks (client/test/suite/browser.ts),
+ * this script checks in the same page what the user sees (squiggles, a Problems row, hover
+ * widgets, the quick fix menu, views) and keeps screenshots in client/out-test/screenshots/.
  *
  * Needs: `node esbuild.mjs` (dist/), `tsc -p client/test` (client/out-test/), code-server.
  *   CODE_SERVER_PREFIX   code-server's install prefix (default /opt/code-server-4.99.4)
  *   CHROMIUM_PATH        the browser (default /usr/bin/chromium)
  *   RENDER_LENS_E2E_TIMEOUT  seconds for the whole run (default 300)
+ *   RENDER_LENS_E2E_SUITES   comma-separated suites to run (default: all; see `sessions`)
  *   RENDER_LENS_E2E_KEEP=1   keep the temporary workspace and data directories (kept on failure)
  *   E2E_DEBUG=1          print the browser console (the workbench log) too
  */
@@ -28,6 +30,11 @@ const prefix = process.env.CODE_SERVER_PREFIX || '/opt/code-server-4.99.4';
 const serverMain = path.join(prefix, 'lib', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
 const browserPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const testsEntry = path.join(root, 'client', 'out-test', 'suite', 'index.js');
+// Each suite (client/test/suite/<suite>.test.ts) with the workspace it is written for.
+const sessions = [
+  { suite: 'extension', fixture: path.join('test-fixtures', 'demo') },
+  { suite: 'real-repo', fixture: path.join('test-fixtures', 'real-repo', 'kochhaus-home') },
+].filter(({ suite }) => !process.env.RENDER_LENS_E2E_SUITES || process.env.RENDER_LENS_E2E_SUITES.split(',').includes(suite));
 const screenshots = path.join(root, 'client', 'out-test', 'screenshots');
 const logsDir = path.join(root, 'client', 'out-test', 'logs');
 const timeoutMs = Number(process.env.RENDER_LENS_E2E_TIMEOUT || 300) * 1000;
@@ -46,195 +53,210 @@ need(browserPath, 'install Debian chromium (install-code-server.sh does) or set 
 need(path.join(root, 'dist', 'extension.js'), 'run `node esbuild.mjs`');
 need(testsEntry, 'run `npx tsc -p client/test`');
 
-// A fresh workspace (a copy of the demo repository), user data and UI channel for each run.
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'render-lens-e2e-'));
-const workspace = path.join(scratch, 'demo');
-const data = path.join(scratch, 'data');
-const channel = path.join(scratch, 'ui');
-fs.cpSync(path.join(root, 'test-fixtures', 'demo'), workspace, { recursive: true });
-fs.mkdirSync(path.join(data, 'User'), { recursive: true });
-fs.mkdirSync(path.join(data, 'extensions'), { recursive: true });
-fs.mkdirSync(channel);
 fs.rmSync(screenshots, { recursive: true, force: true });
 fs.rmSync(logsDir, { recursive: true, force: true });
 fs.mkdirSync(screenshots, { recursive: true });
-fs.writeFileSync(
-  path.join(data, 'User', 'settings.json'),
-  JSON.stringify(
-    {
-      'telemetry.telemetryLevel': 'off',
-      'update.mode': 'none',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'extensions.ignoreRecommendations': true,
-      'security.workspace.trust.enabled': false,
-      'workbench.startupEditor': 'none',
-      'workbench.tips.enabled': false,
-      'workbench.enableExperiments': false,
-      'workbench.welcomePage.walkthroughs.openOnInstall': false,
-      'workbench.colorTheme': 'Default Dark Modern',
-      'chat.commandCenter.enabled': false,
-      'git.enabled': false,
-      'editor.minimap.enabled': false,
-      'editor.hover.delay': 300,
-      'window.commandCenter': false,
-    },
-    null,
-    2,
-  ),
-);
 
-const port = await new Promise((resolve, reject) => {
-  const probe = net.createServer();
-  probe.once('error', reject);
-  probe.listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-
-// server-main in its own session and process group (detached = setsid): its helpers (the
-// extension host, the file watcher, ptys) outlive a plain kill, so the group is killed.
-const serverLog = fs.createWriteStream(path.join(scratch, 'server.log'));
-const server = spawn(
-  process.execPath,
-  [
-    serverMain,
-    '--host', '127.0.0.1',
-    '--port', String(port),
-    '--without-connection-token',
-    '--accept-server-license-terms',
-    '--enable-smoke-test-driver',
-    '--disable-telemetry',
-    '--disable-workspace-trust',
-    '--extensions-dir', path.join(data, 'extensions'),
-    '--user-data-dir', data,
-    '--server-data-dir', data,
-  ],
-  { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RENDER_LENS_E2E_DIR: channel } },
-);
-let serverExited = false;
-server.on('exit', () => (serverExited = true));
-server.stdout.pipe(serverLog);
-server.stderr.pipe(serverLog);
+const settings = {
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'security.workspace.trust.enabled': false,
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'workbench.colorTheme': 'Default Dark Modern',
+  'chat.commandCenter.enabled': false,
+  'git.enabled': false,
+  'editor.minimap.enabled': false,
+  'editor.hover.delay': 300,
+  'window.commandCenter': false,
+};
 
 let browser;
-let cleaned = false;
-async function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
-  await browser?.close().catch(() => {});
-  const killGroup = (signal) => {
-    try {
-      process.kill(-server.pid, signal);
-      return true;
-    } catch {
-      return false; // the group is already gone
-    }
-  };
-  if (killGroup('SIGTERM')) {
-    await new Promise((resolve) => {
-      if (serverExited) return resolve();
-      const timer = setTimeout(resolve, 5000);
-      server.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    // Helpers (the extension host, watchers) may outlive server-main itself.
-    killGroup('SIGKILL');
-  }
-  serverLog.end();
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
+/** Ends the running session's code-server; set while one runs. */
+let stopServer = async () => {};
+let finishing = false;
 
 async function finish(code, reason) {
+  if (finishing) return;
+  finishing = true;
   if (reason) log(reason);
-  await cleanup();
-  if (code !== 0) {
-    fs.mkdirSync(logsDir, { recursive: true });
-    fs.copyFileSync(path.join(scratch, 'server.log'), path.join(logsDir, 'server.log'));
-    log(`server log: ${path.join(logsDir, 'server.log')}`);
-  }
-  if (process.env.RENDER_LENS_E2E_KEEP === '1' || code !== 0) log(`kept ${scratch}`);
-  else fs.rmSync(scratch, { recursive: true, force: true });
+  await stopServer();
+  await browser?.close().catch(() => {});
   log(`exit ${code}`);
   process.exit(code);
 }
-
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void finish(130));
 setTimeout(() => void finish(1, `timed out after ${timeoutMs / 1000} s`), timeoutMs);
 
 try {
-  await new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk) => {
-      seen += chunk.toString();
-      if (/Extension host agent listening on|Server bound to|Web UI available at/.test(seen)) {
-        server.stdout.off('data', onData);
-        resolve();
-      }
-    };
-    server.stdout.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`server-main exited with ${code} before listening:\n${seen}`)));
-  });
-  log(`code-server (VS Code server) listening on 127.0.0.1:${port}`);
-
-  const remote = (file) => `vscode-remote://127.0.0.1:${port}${file}`;
-  const payload = JSON.stringify([
-    ['extensionDevelopmentPath', remote(root)],
-    ['extensionTestsPath', remote(testsEntry)],
-  ]);
-  const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`;
-
   browser = await chromium.launch({
     executablePath: browserPath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-
-  let exitCode;
-  const suiteDone = new Promise((resolve) => {
-    exitCode = resolve;
-  });
-  await page.exposeFunction('codeAutomationExit', (code, logs) => {
-    if (code !== 0 && Array.isArray(logs)) {
-      for (const entry of logs) {
-        const file = path.join(logsDir, 'workbench', entry.relativePath ?? 'log.txt');
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, entry.contents ?? '');
-      }
-    }
-    exitCode(code);
-  });
-  // The workbench's own log (and the extension host's console) only with E2E_DEBUG=1: it is
-  // noisy (no open-vsx.org, no service worker here). The suite's report comes from mocha.log.
-  if (process.env.E2E_DEBUG) page.on('console', (message) => console.log(`  [browser] ${message.text()}`));
-  page.on('pageerror', (error) => log(`page error: ${error.message}`));
-
-  // The suite asks for the workbench check when the scene is set (see askTheBrowser).
-  const uiDone = watchForRequest(page);
-
-  log('opening the workbench; the suite runs in the extension host');
-  await page.goto(url);
-  const code = await suiteDone;
-  await uiDone.cancel();
-  log(`the suite finished with exit code ${code}`);
-  await page.screenshot({ path: path.join(screenshots, 'final.png') }).catch(() => {});
-  if (code === 0 && !uiDone.ran()) await finish(1, 'the workbench check never ran (the suite did not ask for it)');
-  await finish(code === 0 ? 0 : 1);
+  let failed = 0;
+  for (const session of sessions) if ((await runSession(session)) !== 0) failed++;
+  await finish(failed === 0 ? 0 : 1, `${sessions.length - failed} of ${sessions.length} suite(s) passed`);
 } catch (error) {
   await finish(1, `error: ${error?.stack ?? error}`);
 }
 
-function watchForRequest(page) {
-  const requestFile = path.join(channel, 'request.json');
-  let ran = false;
+/** One suite in its own code-server, on a fresh copy of its workspace; resolves with its exit code. */
+async function runSession({ suite, fixture }) {
+  // A fresh workspace, user data and UI channel for each suite.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `render-lens-e2e-${suite}-`));
+  const workspace = path.join(scratch, path.basename(fixture));
+  const data = path.join(scratch, 'data');
+  const channel = path.join(scratch, 'ui');
+  fs.cpSync(path.join(root, fixture), workspace, { recursive: true });
+  fs.mkdirSync(path.join(data, 'User'), { recursive: true });
+  fs.mkdirSync(path.join(data, 'extensions'), { recursive: true });
+  fs.mkdirSync(channel);
+  fs.writeFileSync(path.join(data, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  log(`suite ${suite} on a copy of ${fixture}`);
+
+  const port = await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+  // server-main in its own session and process group (detached = setsid): its helpers (the
+  // extension host, the file watcher, ptys) outlive a plain kill, so the group is killed.
+  const serverLog = fs.createWriteStream(path.join(scratch, 'server.log'));
+  const server = spawn(
+    process.execPath,
+    [
+      serverMain,
+      '--host', '127.0.0.1',
+      '--port', String(port),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--enable-smoke-test-driver',
+      '--disable-telemetry',
+      '--disable-workspace-trust',
+      '--extensions-dir', path.join(data, 'extensions'),
+      '--user-data-dir', data,
+      '--server-data-dir', data,
+    ],
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RENDER_LENS_E2E_DIR: channel, RENDER_LENS_E2E_SUITE: suite } },
+  );
+  let serverExited = false;
+  server.on('exit', () => (serverExited = true));
+  server.stdout.pipe(serverLog);
+  server.stderr.pipe(serverLog);
+  let page;
+  let stopped = false;
+  stopServer = async () => {
+    if (stopped) return;
+    stopped = true;
+    await page?.close().catch(() => {});
+    const killGroup = (signal) => {
+      try {
+        process.kill(-server.pid, signal);
+        return true;
+      } catch {
+        return false; // the group is already gone
+      }
+    };
+    if (killGroup('SIGTERM')) {
+      await new Promise((resolve) => {
+        if (serverExited) return resolve();
+        const timer = setTimeout(resolve, 5000);
+        server.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      // Helpers (the extension host, watchers) may outlive server-main itself.
+      killGroup('SIGKILL');
+    }
+    serverLog.end();
+  };
+  const end = async (code, reason) => {
+    if (reason) log(reason);
+    await stopServer();
+    if (code !== 0) {
+      fs.mkdirSync(logsDir, { recursive: true });
+      fs.copyFileSync(path.join(scratch, 'server.log'), path.join(logsDir, `${suite}-server.log`));
+      log(`server log: ${path.join(logsDir, `${suite}-server.log`)}`);
+    }
+    if (process.env.RENDER_LENS_E2E_KEEP === '1' || code !== 0) log(`kept ${scratch}`);
+    else fs.rmSync(scratch, { recursive: true, force: true });
+    log(`suite ${suite}: exit ${code}`);
+    return code;
+  };
+
+  try {
+    await new Promise((resolve, reject) => {
+      let seen = '';
+      const onData = (chunk) => {
+        seen += chunk.toString();
+        if (/Extension host agent listening on|Server bound to|Web UI available at/.test(seen)) {
+          server.stdout.off('data', onData);
+          resolve();
+        }
+      };
+      server.stdout.on('data', onData);
+      server.once('exit', (code) => reject(new Error(`server-main exited with ${code} before listening:\n${seen}`)));
+    });
+    log(`code-server (VS Code server) listening on 127.0.0.1:${port}`);
+
+    const remote = (file) => `vscode-remote://127.0.0.1:${port}${file}`;
+    const payload = JSON.stringify([
+      ['extensionDevelopmentPath', remote(root)],
+      ['extensionTestsPath', remote(testsEntry)],
+    ]);
+    const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`;
+    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+
+    let exitCode;
+    const suiteDone = new Promise((resolve) => {
+      exitCode = resolve;
+    });
+    await page.exposeFunction('codeAutomationExit', (code, logs) => {
+      if (code !== 0 && Array.isArray(logs)) {
+        for (const entry of logs) {
+          const file = path.join(logsDir, `${suite}-workbench`, entry.relativePath ?? 'log.txt');
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, entry.contents ?? '');
+        }
+      }
+      exitCode(code);
+    });
+    // The workbench's own log (and the extension host's console) only with E2E_DEBUG=1: it is
+    // noisy (no open-vsx.org, no service worker here). The suite's report comes from mocha.log.
+    if (process.env.E2E_DEBUG) page.on('console', (message) => console.log(`  [browser] ${message.text()}`));
+    page.on('pageerror', (error) => log(`page error: ${error.message}`));
+
+    // The suite asks for workbench checks when it has set each scene (see client/test/suite/browser.ts).
+    const requests = serveRequests(page, channel);
+
+    log('opening the workbench; the suite runs in the extension host');
+    await page.goto(url);
+    const code = await suiteDone;
+    await requests.cancel();
+    log(`the suite finished with exit code ${code}`);
+    await page.screenshot({ path: path.join(screenshots, `${suite}-final.png`) }).catch(() => {});
+    // A suite that never asked has skipped its workbench tests: that is a failure here.
+    if (code === 0 && requests.served() === 0) return await end(1, 'the workbench was never checked (the suite did not ask)');
+    return await end(code === 0 ? 0 : 1);
+  } catch (error) {
+    return await end(1, `error: ${error?.stack ?? error}`);
+  }
+}
+
+/** Answers each `request-<name>.json` the suite writes, one at a time, with `verdict-<name>.json`. */
+function serveRequests(page, channel) {
+  const served = new Set();
   let running = Promise.resolve();
   const mochaLog = path.join(channel, 'mocha.log');
   let printed = 0;
@@ -251,27 +273,64 @@ function watchForRequest(page) {
   };
   const onEvent = () => {
     printReport();
-    if (ran || !fs.existsSync(requestFile)) return;
-    ran = true;
-    const request = JSON.parse(fs.readFileSync(requestFile, 'utf8'));
-    running = checkWorkbench(page, request)
-      .catch((error) => [`workbench check: ${error?.message ?? error}`])
-      .then((failures) => {
-        const verdictFile = path.join(channel, 'verdict.json');
-        fs.writeFileSync(`${verdictFile}.tmp`, JSON.stringify({ failures, screenshots }));
-        fs.renameSync(`${verdictFile}.tmp`, verdictFile);
-      });
+    for (const file of fs.readdirSync(channel)) {
+      const name = /^request-(.+)\.json$/.exec(file)?.[1];
+      if (!name || served.has(name)) continue;
+      served.add(name);
+      const request = JSON.parse(fs.readFileSync(path.join(channel, file), 'utf8'));
+      running = running
+        .then(() => (request.kind === 'look' ? look(page, name, request) : checkWorkbench(page, request)))
+        .catch((error) => [`workbench check: ${error?.message ?? error}`])
+        .then((failures) => {
+          const verdictFile = path.join(channel, `verdict-${name}.json`);
+          fs.writeFileSync(`${verdictFile}.tmp`, JSON.stringify({ failures, screenshots }));
+          fs.renameSync(`${verdictFile}.tmp`, verdictFile);
+        });
+    }
   };
   const watcher = fs.watch(channel, onEvent);
   onEvent();
   return {
-    ran: () => ran,
+    served: () => served.size,
     cancel: async () => {
       printReport();
       watcher.close();
       await running.catch(() => {});
     },
   };
+}
+
+/**
+ * Waits for a visible element matching `request.selector` whose text matches
+ * `request.pattern` (a regular expression; `.` spans lines), then takes the screenshot.
+ */
+async function look(page, name, request) {
+  log(`look (${name}): ${request.selector} /${request.pattern}/`);
+  const textOf = ({ selector }) =>
+    [...document.querySelectorAll(selector)].filter((element) => element.offsetParent !== null || getComputedStyle(element).position === 'fixed').map((element) => element.textContent.replace(/\u00a0/g, ' '));
+  try {
+    await page.waitForFunction(
+      ({ selector, pattern }) => {
+        const wanted = new RegExp(pattern, 's');
+        return [...document.querySelectorAll(selector)].some((element) => (element.offsetParent !== null || getComputedStyle(element).position === 'fixed') && wanted.test(element.textContent.replace(/\u00a0/g, ' ')));
+      },
+      request,
+      { timeout: 20_000 },
+    );
+  } catch {
+    const seen = await page.evaluate(textOf, request).catch(() => []);
+    await page.screenshot({ path: path.join(screenshots, `failed-${name}.png`) }).catch(() => {});
+    log(`  ✗ ${name}: saw ${JSON.stringify(seen.map((text) => text.slice(0, 400)))}`);
+    return [`${name}: no visible ${request.selector} matching /${request.pattern}/ (saw ${seen.length}; screenshot failed-${name}.png)`];
+  }
+  // Not mid fade-in: the hover widget fades in, and a screenshot taken then is half transparent.
+  await page.evaluate(async ({ selector }) => {
+    const animations = [...document.querySelectorAll(selector)].flatMap((element) => element.getAnimations({ subtree: true }));
+    await Promise.all(animations.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {})));
+  }, request);
+  if (request.screenshot) await page.screenshot({ path: path.join(screenshots, `${request.screenshot}.png`) });
+  log(`  ✓ ${name}`);
+  return [];
 }
 
 /** What the user sees, checked in the DOM; returns the failures (empty: all good). */

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { WorkspaceHost } from './core/host';
+import type { WorkspaceHost } from './core';
 
 /**
  * Opening a listed file: never through a symbolic link (O_NOFOLLOW), and never waiting on a

@@ -1,7 +1,9 @@
 /**
- * What the client and the server agree on: settings and command names. The client imports
- * this file only; it holds no logic.
+ * What the client and the server agree on: settings, command names, and the node options the
+ * server is started with. The client imports this file only; it holds no logic.
  */
+export { serverNodeOptions } from './runtime/node-options';
+
 export type SeverityLevel = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
 /** The `renderLens.*` settings as the server reads them. */
@@ -81,4 +83,6 @@ export const clustersRequest = 'renderLens/clusters';
 export interface ClustersResult {
   /** The same text as `render-lens clusters`, one section per workspace folder. */
   text: string;
+  /** Per workspace folder: how many files the server indexed and the clusters it found. */
+  folders: Array<{ root: string; files: number; clusters: string[] }>;
 }

@@ -11,6 +11,7 @@ import * as assert from 'assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { askTheBrowser, browserChannel } from './browser';
 
 const extensionId = 'render-lens.render-lens';
 const migrations = 'apps/postgres/migrations.yaml';
@@ -207,7 +208,7 @@ suite('Render Lens in VS Code', () => {
   test('workbench: the squiggle, the Problems row, the hover widget and the quick fix menu are on screen', async function () {
     // The runner (client/test/run-e2e.mjs) drives the browser; this side sets the scene and
     // waits for its verdict. Without it (`npm run test:vscode`) there is no page to look at.
-    const channel = process.env.RENDER_LENS_E2E_DIR;
+    const channel = browserChannel();
     if (!channel) return this.skip();
     this.timeout(120_000);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -219,7 +220,8 @@ suite('Render Lens in VS Code', () => {
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
 
-    const verdict = await askTheBrowser(channel, {
+    const verdict = await askTheBrowser(channel, 'editor-check', {
+      kind: 'editor-check',
       file: migrations,
       squiggles: { error: 1, warning: 2 },
       problem: 'Flux cannot parse',
@@ -375,8 +377,6 @@ suite('Render Lens in VS Code', () => {
     }
   });
 
-  // Opening it (workbench.action.openWalkthrough) shows code-server's own "Setup VS Code Web"
-  // walkthrough in code-server 4.99.4, whatever the id: that half is not checked here.
   test('Get Started: the walkthrough is contributed, with its three steps and their pages in the extension', () => {
     const extension = vscode.extensions.getExtension(extensionId)!;
     const [walkthrough] = extension.packageJSON.contributes.walkthroughs as Array<{ id: string; steps: Array<{ title: string; media: { markdown: string }; completionEvents: string[] }> }>;
@@ -386,6 +386,25 @@ suite('Render Lens in VS Code', () => {
     return vscode.commands.getCommands(true).then((commands) => {
       for (const step of walkthrough.steps) for (const event of step.completionEvents) assert.ok(commands.includes(event.replace(/^onCommand:/, '')), event);
     });
+  });
+
+  test('Get Started: opening the walkthrough shows it with its three steps', async function () {
+    const channel = browserChannel();
+    if (!channel) return this.skip();
+    this.timeout(120_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#getStarted`, false);
+    const verdict = await askTheBrowser(channel, 'walkthrough', {
+      kind: 'look',
+      // The walkthrough's page: its title, then one h3.step-title per step (the media is a webview, not in this text).
+      selector: '.gettingStartedSlideDetails',
+      pattern: 'Get Started with Render Lens.*What Render Lens checks.*Read a hover.*Your clusters and \\.render-lens\\.yaml',
+      screenshot: 'walkthrough',
+    });
+    assert.deepEqual(verdict.failures, [], `the walkthrough is not on screen (screenshots in ${verdict.screenshots})`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   // Last: it adds a second cluster to the workspace.
@@ -444,50 +463,3 @@ suite('Render Lens in VS Code', () => {
     assert.equal(diff.original.toString(), fileUri(migrations).toString());
   });
 });
-
-interface UiRequest {
-  file: string;
-  squiggles: { error: number; warning: number };
-  problem: string;
-  hover: string[];
-  quickFix: string;
-}
-
-interface UiVerdict {
-  failures: string[];
-  screenshots: string;
-}
-
-/**
- * The handshake with the browser side: write `request.json` into the channel directory and
- * resolve when the runner writes `verdict.json` (watched, not polled).
- */
-function askTheBrowser(channel: string, request: UiRequest, timeoutMs = 100_000): Promise<UiVerdict> {
-  const verdictFile = path.join(channel, 'verdict.json');
-  return new Promise((resolve, reject) => {
-    const read = () => {
-      if (!fs.existsSync(verdictFile)) return;
-      let verdict: UiVerdict;
-      try {
-        verdict = JSON.parse(fs.readFileSync(verdictFile, 'utf8')) as UiVerdict;
-      } catch {
-        return; // still being written; the next event completes it
-      }
-      done();
-      resolve(verdict);
-    };
-    const watcher = fs.watch(channel, () => read());
-    const deadline = setTimeout(() => {
-      done();
-      reject(new Error(`no verdict from the browser side in ${verdictFile} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const done = () => {
-      watcher.close();
-      clearTimeout(deadline);
-    };
-    const requestFile = path.join(channel, 'request.json');
-    fs.writeFileSync(`${requestFile}.tmp`, JSON.stringify(request));
-    fs.renameSync(`${requestFile}.tmp`, requestFile);
-    read();
-  });
-}

@@ -1,6 +1,7 @@
 /**
- * The extension host's test entry (`extensionTestsPath`): runs every `*.test.js` next to this
- * file with mocha's tdd interface and rejects when a test fails, so the host exits with 1.
+ * The extension host's test entry (`extensionTestsPath`): runs one `*.test.js` next to this file
+ * (RENDER_LENS_E2E_SUITE, default `extension`) with mocha's tdd interface and rejects when a
+ * test fails, so the host exits with 1.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -23,7 +24,10 @@ export function run(): Promise<void> {
     };
   }
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
-  for (const name of fs.readdirSync(__dirname).sort()) if (name.endsWith('.test.js')) mocha.addFile(path.join(__dirname, name));
+  // Each suite needs its own workspace: the runner names the one it opened (the demo by default).
+  const suite = `${process.env.RENDER_LENS_E2E_SUITE ?? 'extension'}.test.js`;
+  if (!fs.existsSync(path.join(__dirname, suite))) return Promise.reject(new Error(`no suite ${suite} in ${__dirname}`));
+  mocha.addFile(path.join(__dirname, suite));
   return new Promise((resolve, reject) => {
     try {
       mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed`)) : resolve()));

@@ -5,7 +5,7 @@
  * templates built on a library chart's helpers, and CRD bundles under `templates/crds/`;
  * plus the library chart itself. Seeded and deterministic.
  */
-import { random, writeRepo, type GeneratedRepo } from './generate';
+import { random, writeRepo, type GeneratedRepo } from '../test/support/generate';
 
 export function generateChartRepo(root: string, charts: number, seed = 0xc4a7): GeneratedRepo {
   return writeRepo(root, { kind: 'chart-repo', charts, seed }, () => {

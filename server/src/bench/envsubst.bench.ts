@@ -4,7 +4,7 @@
  */
 import { envsubst, scanTemplate } from '../core/envsubst';
 import { loadConformance } from '../dev/project-paths';
-import { random } from './generate';
+import { random } from '../test/support/generate';
 
 interface Vector {
   input: string;

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
-import { CLUSTERS, generateFluxRepo, listRepo, type GeneratedRepo } from './generate';
+import { CLUSTERS, generateFluxRepo, listRepo, type GeneratedRepo } from '../test/support/generate';
 import { collector } from '../dev/collector';
 import { benchDir } from '../dev/project-paths';
 import { bestOfEach, budgetRow, mb, median, ms, table, timeMs, type BenchOptions, type Row } from './report';

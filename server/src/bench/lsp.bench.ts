@@ -11,7 +11,7 @@
  * another substituted path) was opened and checked: the graph built and the code compiled, as
  * in an editor session. Both are medians over three runs, each in new processes. Render
  * Lens's server gets the node options that the VS Code extension and `render-lens-server`
- * start it with (lsp/node-options.ts). yaml-language-server runs with validation on, no
+ * start it with (runtime/node-options.ts). yaml-language-server runs with validation on, no
  * schema store and no schemas; its figures include its 200 ms validation delay, which is
  * what its users wait for.
  *
@@ -27,10 +27,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { FreshFloor, yamlParseMs } from './baseline';
-import { LSP_REPO_KEY, lspExtra } from './incremental.bench';
-import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from './generate';
+import { LSP_REPO_KEY, lspExtra } from '../test/support/lsp-repo';
+import { FIRST_APP_BASE, SECOND_APP_BASE, SEED, generateFluxRepo, generateManifest } from '../test/support/generate';
 import { BenchLspClient, type ServerSpec } from './lsp-client';
-import { serverNodeOptions } from '../lsp/node-options';
+import { serverNodeOptions } from '../runtime/node-options';
 import { benchDir, renderLensServer, yamlLanguageServer } from '../dev/project-paths';
 import { ensureComparisonServer } from './comparison-server';
 import { budgetRow, mb, median, ms, table, timeMsAsync, type BenchOptions, type Row } from './report';

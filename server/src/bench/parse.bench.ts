@@ -8,7 +8,7 @@
 import { parseIncremental, reparseYamlFile } from '../core/workspace/reparse';
 import { parseYamlFile } from '../core/yaml/document';
 import { browserParseAll, yamlParseMs } from './baseline';
-import { SEED, generateManifest } from './generate';
+import { SEED, generateManifest } from '../test/support/generate';
 import { bestOf, mb, median, ms, table, timeMs, type BenchOptions, type Row } from './report';
 
 const SIZES = [1_000, 10_000, 50_000];

@@ -19,7 +19,7 @@ import * as path from 'path';
 import { Engine } from '../core/engine';
 import { NodeHost } from '../node-host';
 import { generateChartRepo } from './chart-repo';
-import { generateFleetRepo, generateFluxRepo, generateHelmRepo, type GeneratedRepo } from './generate';
+import { generateFleetRepo, generateFluxRepo, generateHelmRepo, type GeneratedRepo } from '../test/support/generate';
 import { benchDir, projectRoot, renderLensCli } from '../dev/project-paths';
 import { budgetRow, mb, median, ms, rssMarker, table, timeMs, type BenchOptions, type Row } from './report';
 

@@ -1,9 +1,7 @@
 /** `render-lens check [PATHS...]`: the editor's checks over a tree, for terminals and CI. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { countedNothing, describeCounts } from '../core/checked-counts';
-import { Engine } from '../core/engine';
-import { atLeast, type Severity } from '../core/model';
+import { atLeast, countedNothing, describeCounts, Engine, type Severity } from '../core';
 import { NodeHost } from '../node-host';
 import { oneOf, parseArgs, UsageError } from './args';
 import { formatGithub } from './format-github';

@@ -1,8 +1,6 @@
 /** `render-lens clusters [--json]`: the clusters Render Lens found, so users can check and correct the model. */
 import * as path from 'path';
-import { Engine } from '../core/engine';
-import { describeClusters, formatClusters } from '../core/render/clusters';
-import { describeInventory, formatInventory } from '../core/render/inventory';
+import { describeClusters, describeInventory, Engine, formatClusters, formatInventory } from '../core';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 

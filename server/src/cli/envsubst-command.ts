@@ -2,7 +2,7 @@
  * `render-lens envsubst`: what `flux envsubst` prints for stdin, and a JSONL batch mode
  * that scripts (and our own checks) use to drive the engine.
  */
-import { envsubst, type EnvsubstResult } from '../core/envsubst';
+import { envsubst, type EnvsubstResult } from '../core';
 import { parseArgs, UsageError } from './args';
 import { answerJsonLines, readStdin } from './io';
 import { decodeKeepingBytes, restoreBytes } from './raw-bytes';

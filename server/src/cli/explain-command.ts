@@ -1,9 +1,7 @@
 /** `render-lens explain FILE [--json]`: the render contexts of a file, with variable provenance. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Engine } from '../core/engine';
-import { explainFile, explainVariable, formatExplainedVariable, type ExplainedContext } from '../core/render/explain';
-import { displayShown } from '../core/render/values';
+import { displayShown, Engine, type ExplainedContext, explainFile, explainVariable, formatExplainedVariable } from '../core';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 import { visibleMessage } from './terminal-text';

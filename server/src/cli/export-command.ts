@@ -1,7 +1,6 @@
 /** `render-lens export [--json]`: every render context's variables, with layers, as a diffable snapshot. */
 import * as path from 'path';
-import { Engine } from '../core/engine';
-import { exportVariables, formatExport } from '../core/export/variables-export';
+import { Engine, exportVariables, formatExport } from '../core';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 

@@ -2,8 +2,7 @@
  * GitHub Actions workflow commands: one `::error file=…,line=…,col=…::message` per finding,
  * so findings appear as annotations on the pull request's diff.
  */
-import type { Finding, Severity } from '../core/model';
-import { LineIndex } from '../core/positions';
+import { type Finding, LineIndex, type Severity } from '../core';
 import { visibleMessage } from './terminal-text';
 
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };

@@ -2,9 +2,7 @@
  * The machine format of `render-lens check --format json`. The schema is versioned and
  * documented in README; positions are given both as offsets and as 1-based line/column.
  */
-import type { CheckedCounts } from '../core/checked-counts';
-import type { Finding } from '../core/model';
-import { LineIndex } from '../core/positions';
+import { type CheckedCounts, type Finding, LineIndex } from '../core';
 
 export const jsonSchemaVersion = 1;
 

@@ -3,11 +3,7 @@
  * exact regions (UTF-16 columns, 1-based), related locations, and fixes as replacements.
  */
 import type * as Sarif from 'sarif';
-import type { CheckedCounts } from '../core/checked-counts';
-import { ruleDocsUrl } from '../core/docs';
-import type { Finding, Range, Severity } from '../core/model';
-import { LineIndex } from '../core/positions';
-import { RULES } from '../core/rules';
+import { type CheckedCounts, type Finding, LineIndex, type Range, ruleDocsUrl, RULES, type Severity } from '../core';
 import { version } from '../version';
 
 const levels: Record<Severity, Sarif.Result.level> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };

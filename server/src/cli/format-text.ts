@@ -3,9 +3,7 @@
  * source line with carets under the exact columns. Repository text is shown escaped and cut to
  * a window (terminal-text.ts); past maxFramesPerFile findings a file says how many more it has.
  */
-import { describeCounts, type CheckedCounts } from '../core/checked-counts';
-import type { Finding } from '../core/model';
-import { LineIndex } from '../core/positions';
+import { type CheckedCounts, describeCounts, type Finding, LineIndex } from '../core';
 import { frameOf, visible, visibleMessage } from './terminal-text';
 
 /** Findings of one file shown with a code frame; the rest are counted (a person reads this, not a tool). */

@@ -22,7 +22,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vm from 'vm';
 // Before the bundle is compiled: V8 accepts a cache only under the flags it was made with.
-import '../compiler-flags';
+import '../runtime/compiler-flags';
 
 const bundle = path.join(__dirname, 'cli-main.js');
 const bytes = fs.readFileSync(bundle);

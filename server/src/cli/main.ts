@@ -3,7 +3,7 @@
  * Exit codes: 0 clean, 1 findings (or an envsubst error), 2 usage or internal error.
  */
 // First: before any function is optimized.
-import '../compiler-flags';
+import '../runtime/compiler-flags';
 import { version } from '../version';
 import { UsageError } from './args';
 import { checkCommand } from './check-command';

@@ -1,7 +1,6 @@
 /** `render-lens render FILE [--cluster NAME] [--kustomization NAME]`: what the cluster receives. */
 import * as path from 'path';
-import { Engine } from '../core/engine';
-import { formatRendered, renderContexts, renderFile } from '../core/render/rendered-file';
+import { Engine, formatRendered, renderContexts, renderFile } from '../core';
 import { NodeHost } from '../node-host';
 import { parseArgs, UsageError } from './args';
 

@@ -2,7 +2,7 @@
  * `render-lens substitute --jsonl`: whole resources through the kustomize-controller path,
  * one JSON request per stdin line, one answer per stdout line.
  */
-import { substituteResource } from '../core/pipeline';
+import { substituteResource } from '../core';
 import { parseArgs, UsageError } from './args';
 import { answerJsonLines } from './io';
 

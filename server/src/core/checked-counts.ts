@@ -8,7 +8,7 @@ import { scalarPieces } from './helm/scalar-judge';
 import { analyzeTemplate } from './helm/template-file';
 import { isStringField } from './kube/schema-types';
 import { fleetDocuments, isHelmOp, isFleetYaml } from './fleet/options';
-import type { DocumentView } from './rules/rule';
+import type { DocumentView } from './model/documents';
 
 export interface CheckedCounts {
   /** Scalars (keys and values) of documents post-build substitution rewrites in some context. */

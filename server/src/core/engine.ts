@@ -2,6 +2,7 @@
  * The engine: one per workspace. It owns the file index and the Flux graph, takes file
  * changes, and runs the rules over files. The LSP server, the CLI and the tests all use it.
  */
+import type { WorkspaceView } from './model/workspace-view';
 import { LineCounter, Scalar, type Document, type Node } from 'yaml';
 import { addCounts, countsOfDocuments, countsOfTemplate, nothingCounted, type CheckedCounts } from './checked-counts';
 import { configFile, readRepoConfig, type RepoConfig } from './config';
@@ -14,7 +15,8 @@ import { boundedMessage, maxFindingsPerFile } from './limits';
 import { compareFindings, severityRank, type Finding, type Severity } from './model';
 import { matchesGlob } from './path-glob';
 import { RULES, ruleById } from './rules';
-import type { DocumentView, Rule, RuleContext, RuleReport, SubstitutedScalar } from './rules/rule';
+import type { Rule, RuleContext, RuleReport } from './rules/rule';
+import type { DocumentView, SubstitutedScalar } from './model/documents';
 import { optOutOf, sameSubstitution, substitutionOf, type DocumentSubstitution } from './substitution';
 import { allowedSpans, isAllowed, readReviewPolicy, type ReviewPolicy } from './review-policy';
 import { applySuppressions, suppressionsOf, type Suppression } from './suppressions';
@@ -26,8 +28,8 @@ import { editKeepsGraph, fluxInput, otherGraphInput, otherGraphInputAfterEdit } 
 import { spanOf, type KnownEdit } from './workspace/text-change';
 import { holdsRuleMarkers, scalarsOfCleanText, scalarsOfUnrenderedText } from './workspace/nothing-to-check';
 import { isFleetYaml } from './fleet/options';
-import { holdsDefinitions } from './rules/variable-definitions';
-import { writesPostBuild } from './rules/per-graph';
+import { holdsDefinitions } from './rules/support/variable-definitions';
+import { writesPostBuild } from './rules/support/per-graph';
 import type { K8sObject } from './workspace/objects';
 import type { WorkspaceSchema } from './kube/schema-types';
 import { crdSchemasOf, mayHoldCrd, workspaceCrdSchemas } from './kube/workspace-crds';
@@ -95,7 +97,7 @@ const noDollars: TemplateScan = Object.freeze({ runs: noRuns, expansions: Object
 
 const commentNote = ' (In a comment: the controller drops comments, but `flux envsubst` over a `kustomize build` stream substitutes them.)';
 
-export class Engine {
+export class Engine implements WorkspaceView {
   readonly index: FileIndex;
   private graph: FluxGraph | undefined;
   private repoConfig: RepoConfig | undefined;
@@ -138,6 +140,7 @@ export class Engine {
   fluxGraph(): FluxGraph {
     this.graph ??= FluxGraph.build(this.index, {
       strict: this.settings.strictDefault ?? this.config().strict ?? true,
+      assumed: (this.settings.strictDefault ?? this.config().strict) === undefined,
       excluded: (file) => this.isExcluded(file),
       repositoryUrls: this.host.repositoryUrls?.() ?? [],
       declared: this.config().declared,
@@ -499,7 +502,10 @@ export class Engine {
       const fresh = substitutionOf(contexts, object);
       substitution = distinct.find((s) => sameSubstitution(s, fresh));
       if (!substitution) {
-        fresh.active = fresh.active.map((a) => ({ ...a, strict: this.settings.forceStrict || (clusterStrict[a.context.cluster.name] ?? a.strict) }));
+        fresh.active = fresh.active.map((a) => {
+          const declared = this.settings.forceStrict ? true : clusterStrict[a.context.cluster.name];
+          return declared === undefined ? a : { ...a, strict: declared, strictAssumed: false };
+        });
         distinct.push((substitution = fresh));
       }
       byOptOut.set(optOut, substitution);

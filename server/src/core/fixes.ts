@@ -4,7 +4,7 @@
  */
 import { isMap, isScalar, type Node, type YAMLMap } from 'yaml';
 import { variableHome } from './flux/variables';
-import type { RuleFix } from './rules/rule';
+import type { RuleFix } from './model/rule-edits';
 import { substituteKey, type ActiveContext } from './substitution';
 import type { K8sObject } from './workspace/objects';
 import type { ParsedFile } from './yaml/document';

@@ -4,43 +4,39 @@
  * diagnostic can never disagree. Secret values are never shown.
  */
 import { evaluateExpansion, type DollarRun, type Expansion } from './envsubst';
-import type { Engine } from './engine';
-import type { Range } from './model';
+import type { WorkspaceView } from './model/workspace-view';
+import type { Hover } from './model';
 import { mayComeFrom, variableHome } from './flux/variables';
 import { scalarAfterSubstitution } from './render/scalar-after';
-import { codeSpan, displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
-import type { SubstitutedScalar } from './rules/rule';
+import { displayLayerValue, isSecretData, layerLocation, layerSource } from './render/values';
+import { codeSpan } from './markdown';
+import type { SubstitutedScalar } from './model/documents';
 import { fieldName } from './kube/field-types';
 import { fitOf, type ArrivingValue } from './kube/field-verdict';
 import { fieldAt, withArticle, type FieldInfo, type ObjectType } from './kube/schema-types';
 import { contextLabel, type ActiveContext, type DocumentSubstitution } from './substitution';
 import { variableKeyHover } from './variable-key-hover';
 
-export interface Hover {
-  range: Range;
-  markdown: string;
-}
-
-export function hoverAt(engine: Engine, file: string, offset: number): Hover | undefined {
-  for (const document of engine.documentsOf(file, offset)) {
+export function fluxHoverAt(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
+  for (const document of workspace.documentsOf(file, offset)) {
     for (const scalar of document.scalars) {
       const { site } = scalar;
       if (offset < site.range.start || offset > site.range.end) continue;
       const unit = unitAt(scalar, offset);
       if (unit === undefined) {
         // On a quote or block header: the field as a whole.
-        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(engine, scalar, document.substitution, document.object);
+        if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(workspace, scalar, document.substitution, document.object);
         continue;
       }
       const expansion = scalar.scan.expansions.find((e) => unit >= e.start && unit < e.end);
-      if (expansion) return expansionHover(engine, scalar, expansion, document.substitution, document.object);
+      if (expansion) return expansionHover(workspace, scalar, expansion, document.substitution, document.object);
       const run = scalar.scan.runs.covering(unit);
       if (run) return runHover(scalar, run, document.substitution);
-      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(engine, scalar, document.substitution, document.object);
+      if (scalar.scan.expansions.length > 0 && !scalar.comment) return scalarHover(workspace, scalar, document.substitution, document.object);
     }
   }
   // A key Flux reads as a variable: where it wins and where it loses.
-  return variableKeyHover(engine, file, offset);
+  return variableKeyHover(workspace, file, offset);
 }
 
 /** The value unit whose source covers `offset`. */
@@ -64,11 +60,11 @@ function notSubstituted(substitution: DocumentSubstitution): string {
   return `Not substituted; the text reaches the cluster as written:\n${reasons.join('\n')}`;
 }
 
-function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution, object: ObjectType | undefined): Hover {
+function expansionHover(workspace: WorkspaceView, scalar: SubstitutedScalar, expansion: Expansion, substitution: DocumentSubstitution, object: ObjectType | undefined): Hover {
   const source = scalar.site.value.slice(expansion.start, expansion.end);
   const range = scalar.site.rangeOf(expansion.start, expansion.end);
   const lines = [`**${codeSpan(source)}** — Flux post-build substitution`, ''];
-  const field = fieldOf(engine, scalar, object);
+  const field = fieldOf(workspace, scalar, object);
   if (field) lines.push(fieldLine(scalar, field), '');
   if (expansion.error !== undefined) {
     lines.push(`Flux cannot parse this: \`${expansion.error}\`. Every resource of the Kustomization fails to reconcile.`);
@@ -79,9 +75,9 @@ function expansionHover(engine: Engine, scalar: SubstitutedScalar, expansion: Ex
     return { range, markdown: lines.join('\n') };
   }
   lines.push('| context | becomes |', '|---|---|');
-  for (const active of substitution.active) lines.push(`| ${active.label}${active.strict ? ' (strict)' : ''} | ${outcome(expansion, active)} |`);
-  const textOf = (file: string) => engine.index.text(file);
-  const salt = engine.config().redactionSalt;
+  for (const active of substitution.active) lines.push(`| ${active.label}${active.strict ? (active.strictAssumed ? ' (strict, assumed)' : ' (strict)') : ''} | ${outcome(expansion, active)} |`);
+  const textOf = (file: string) => workspace.index.text(file);
+  const salt = workspace.config().redactionSalt;
   for (const name of expansion.names) {
     lines.push('', `**${name}**`);
     for (const active of substitution.active) {
@@ -124,10 +120,10 @@ function whereToDefine(active: ActiveContext): string {
 }
 
 /** A scalar holding substitutions: what the whole field becomes per context, its YAML 1.1 type, and whether the field's schema type takes it. */
-function scalarHover(engine: Engine, scalar: SubstitutedScalar, substitution: DocumentSubstitution, object: ObjectType | undefined): Hover {
+function scalarHover(workspace: WorkspaceView, scalar: SubstitutedScalar, substitution: DocumentSubstitution, object: ObjectType | undefined): Hover {
   const { site } = scalar;
   const lines = [`**${site.path.map((p) => (typeof p === 'number' ? '[]' : p)).join('.') || 'value'}** after post-build substitution`, ''];
-  const field = fieldOf(engine, scalar, object);
+  const field = fieldOf(workspace, scalar, object);
   if (field) lines.push(fieldLine(scalar, field), '');
   if (substitution.active.length === 0) {
     lines.push(notSubstituted(substitution));
@@ -157,9 +153,9 @@ function scalarHover(engine: Engine, scalar: SubstitutedScalar, substitution: Do
 }
 
 /** The schema's type of the scalar's field, when a schema knows it. */
-function fieldOf(engine: Engine, scalar: SubstitutedScalar, object: ObjectType | undefined): FieldInfo | undefined {
+function fieldOf(workspace: WorkspaceView, scalar: SubstitutedScalar, object: ObjectType | undefined): FieldInfo | undefined {
   if (scalar.site.isKey || scalar.comment) return undefined;
-  return fieldAt(object ?? {}, scalar.site.path, engine.workspaceSchemas());
+  return fieldAt(object ?? {}, scalar.site.path, workspace.workspaceSchemas());
 }
 
 /** "`spec.replicas` is an integer (optional, default `1`), from the Kubernetes schema." */

@@ -15,6 +15,8 @@ export type SkipReason = 'no-postbuild' | 'no-variables' | 'label' | 'annotation
 export interface ActiveContext {
   context: RenderContext;
   strict: boolean;
+  /** `strict` is Flux ≥ 2.9's default, assumed: the repository does not show the cluster's version. */
+  strictAssumed: boolean;
   /** The variable the controller would use for `name`, if defined. */
   variable(name: string): Variable | undefined;
   /** True when a source's keys cannot be known, so any name may be defined. */
@@ -90,7 +92,7 @@ export function substitutionOf(contexts: readonly RenderContext[], object: K8sOb
       continue;
     }
     const vars = instance.variables.vars;
-    result.active.push({ context, strict: instance.strict, variable: (name) => vars.get(name), opaque: instance.variables.opaque, openBecause: instance.variables.openBecause, label: contextLabel(context) });
+    result.active.push({ context, strict: instance.strict, strictAssumed: instance.strict && context.cluster.strictMode.assumed === true, variable: (name) => vars.get(name), opaque: instance.variables.opaque, openBecause: instance.variables.openBecause, label: contextLabel(context) });
   }
   return result;
 }

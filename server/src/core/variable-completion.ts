@@ -3,7 +3,7 @@
  * define, each with what it holds in every context and where that value is written. Secret
  * values are never shown (a short hash stands in, as in hovers).
  */
-import type { Engine } from './engine';
+import type { WorkspaceView } from './model/workspace-view';
 import type { Range } from './model';
 import type { Variable } from './flux/variables';
 import { displayLayerValue, layerLocation, layerSource } from './render/values';
@@ -26,13 +26,13 @@ export interface VariableCompletion {
 const openExpression = /(\$+)\{([_A-Za-z][_A-Za-z0-9]*)?$/;
 const nameChars = /^[_A-Za-z0-9]*/;
 
-export function variableCompletionsAt(engine: Engine, file: string, offset: number): VariableCompletion[] {
-  const text = engine.index.text(file);
+export function variableCompletionsAt(workspace: WorkspaceView, file: string, offset: number): VariableCompletion[] {
+  const text = workspace.index.text(file);
   if (text === undefined) return [];
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const typed = openExpression.exec(text.slice(lineStart, offset));
   if (!typed || typed[1].length % 2 === 0) return [];
-  for (const document of engine.documentsOf(file, offset)) {
+  for (const document of workspace.documentsOf(file, offset)) {
     const [start, , end] = document.document.range;
     if (offset < start || offset > end) continue;
     // In a scalar only: the controller drops comments before it substitutes.
@@ -43,7 +43,7 @@ export function variableCompletionsAt(engine: Engine, file: string, offset: numb
     const closed = text[nameEnd] === '}';
     return variableNames(document.substitution.active).map((name) => ({
       label: name,
-      ...describe(engine, name, document.substitution.active),
+      ...describe(workspace, name, document.substitution.active),
       range: { start: nameStart, end: nameEnd },
       insertText: closed ? name : `${name}}`,
     }));
@@ -57,8 +57,8 @@ function variableNames(active: readonly ActiveContext[]): string[] {
   return [...names].sort();
 }
 
-function describe(engine: Engine, name: string, active: readonly ActiveContext[]): { detail: string; documentation: string } {
-  const textOf = (file: string) => engine.index.text(file);
+function describe(workspace: WorkspaceView, name: string, active: readonly ActiveContext[]): { detail: string; documentation: string } {
+  const textOf = (file: string) => workspace.index.text(file);
   const lines: string[] = [];
   const shown = new Set<string>();
   for (const context of active) {

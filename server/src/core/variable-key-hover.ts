@@ -3,18 +3,18 @@
  * `substitute` entry): which render contexts read it, where it wins, and where it loses and
  * to which layer. The same standings INERT-VALUE judges by; Secret values are never shown.
  */
-import type { Engine } from './engine';
+import type { WorkspaceView } from './model/workspace-view';
 import type { VariableLayer } from './flux/variables';
-import type { Hover } from './hover';
+import type { Hover } from './model/index';
 import { standingsOf } from './render/layer-standing';
 import { displayLayerValue, layerLocation, layerSource } from './render/values';
 
-export function variableKeyHover(engine: Engine, file: string, offset: number): Hover | undefined {
-  const found = layerAt(engine, file, offset);
+export function variableKeyHover(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
+  const found = layerAt(workspace, file, offset);
   if (!found) return undefined;
   const { name, layer } = found;
-  const textOf = (f: string) => engine.index.text(f);
-  const standings = standingsOf(engine.fluxGraph(), name, layer.file, layer.range);
+  const textOf = (f: string) => workspace.index.text(f);
+  const standings = standingsOf(workspace.fluxGraph(), name, layer.file, layer.range);
   const lines = [`**\`${name}\`**: a Flux variable (${layerSource(layer)}), ${displayLayerValue(layer)} here.`, ''];
   const wins = standings.filter((s) => s.wins);
   lines.push(
@@ -30,8 +30,8 @@ export function variableKeyHover(engine: Engine, file: string, offset: number): 
 }
 
 /** The variable layer written at `offset` of `file`, as some context reads it. */
-function layerAt(engine: Engine, file: string, offset: number): { name: string; layer: VariableLayer } | undefined {
-  for (const cluster of engine.fluxGraph().clusters) {
+function layerAt(workspace: WorkspaceView, file: string, offset: number): { name: string; layer: VariableLayer } | undefined {
+  for (const cluster of workspace.fluxGraph().clusters) {
     for (const instance of cluster.instances) {
       if (!instance.postBuild) continue;
       for (const variable of instance.variables.vars.values()) {

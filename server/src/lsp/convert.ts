@@ -5,11 +5,8 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type DiagnosticRelatedInformation, type Position, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
-import { ruleDocsUrl } from '../core/docs';
-import { relativeLineLink } from '../core/links';
-import type { Finding, Fix, Range, Severity } from '../core/model';
-import { LineIndex } from '../core/positions';
-import { bodyHolds, diagnosticBody, publishedDiagnostic, type DiagnosticBody } from './diagnostic-json';
+import { type Finding, type Fix, LineIndex, type Range, relativeLineLink, ruleDocsUrl, type Severity } from '../core';
+import { bodyHolds, diagnosticBody, publishedDiagnostic, type DiagnosticBody } from '../runtime/diagnostic-json';
 import type { DiagnosticData, FixStore } from './fix-store';
 
 const severities: Record<Severity, DiagnosticSeverity> = {

@@ -7,7 +7,7 @@
  */
 import { TextDocument, type Range, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
-import type { KnownEdit } from '../core/workspace/text-change';
+import type { KnownEdit } from '../core';
 
 export class EditSpans {
   /** The last update's edit, until the engine takes it (it holds the text before, which may be big). */

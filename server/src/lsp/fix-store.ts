@@ -7,8 +7,7 @@
  * file is still at the version they were computed for: edits computed for an older text
  * would land on the wrong columns.
  */
-import type { FixableFinding } from '../core/fix-all';
-import type { Fix } from '../core/model';
+import type { Fix, FixableFinding } from '../core';
 
 /** What a diagnostic carries in `data`. */
 export interface DiagnosticData {

@@ -18,7 +18,7 @@ import { spawn } from 'child_process';
 import * as os from 'os';
 import * as path from 'path';
 import { launcherPidVariable } from './launched-server';
-import { serverNodeOptions } from './node-options';
+import { serverNodeOptions } from '../runtime/node-options';
 
 const server = path.join(__dirname, 'server.js');
 const args = process.argv.slice(2);

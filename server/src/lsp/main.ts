@@ -4,11 +4,11 @@
  * the core and nothing more.
  */
 // First: before anything allocates much, or is optimized.
-import { youngGenerationSize } from './young-generation';
-import '../compiler-flags';
+import { youngGenerationSize } from '../runtime/young-generation';
+import '../runtime/compiler-flags';
 import { Console } from 'console';
 import { CodeActionKind, ProposedFeatures, StreamMessageWriter, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type InitializeResult, type MessageReader } from 'vscode-languageserver/node';
-import { jsonEncoder } from './diagnostic-json';
+import { jsonEncoder } from '../runtime/diagnostic-json';
 import { version } from '../version';
 import { FixStore } from './fix-store';
 import { createLogger } from './logger';

@@ -1,5 +1,6 @@
 /** What the server found in each workspace folder, for the output channel and "Show Clusters". */
-import { describeClusters, formatClusters } from '../core/render/clusters';
+import { describeClusters, formatClusters } from '../core';
+import type { ClustersResult } from '../protocol';
 import type { Logger } from './logger';
 import type { Workspace } from './workspace';
 
@@ -17,6 +18,11 @@ export function logModel(workspaces: readonly Workspace[], log: Logger): void {
   }
 }
 
-export function clustersText(workspaces: readonly Workspace[]): string {
-  return workspaces.map(({ host, engine }) => `# ${host.root}\n\n${formatClusters(describeClusters(engine))}`).join('\n');
+/** The answer to "Show Clusters": the report of every folder, and what each holds in numbers. */
+export function clustersResult(workspaces: readonly Workspace[]): ClustersResult {
+  const reports = workspaces.map(({ host, engine }) => ({ root: host.root, files: engine.index.files().length, report: describeClusters(engine) }));
+  return {
+    text: reports.map(({ root, report }) => `# ${root}\n\n${formatClusters(report)}`).join('\n'),
+    folders: reports.map(({ root, files, report }) => ({ root, files, clusters: report.clusters.map((c) => c.name) })),
+  };
 }

@@ -3,7 +3,7 @@
  * restart. Clients without `workspace/configuration` get the defaults.
  */
 import { DidChangeConfigurationNotification, type Connection } from 'vscode-languageserver/node';
-import type { EngineSettings } from '../core/engine';
+import type { EngineSettings } from '../core';
 import { defaultSettings, type RenderLensSettings } from '../protocol';
 import type { Logger } from './logger';
 

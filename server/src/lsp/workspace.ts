@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
-import { Engine, type EngineSettings } from '../core/engine';
+import { Engine, type EngineSettings } from '../core';
 import { NodeHost } from '../node-host';
 
 /** How many file URIs uriOf remembers. */

@@ -7,7 +7,7 @@
  * by declining everything.
  */
 import * as assert from 'assert/strict';
-import { random } from '../bench/generate';
+import { random } from './support/generate';
 import { readBlockYaml } from '../core/yaml/block-yaml';
 import { parseYamlFile } from '../core/yaml/document';
 import { compareNodes, editedTexts, fixtureYamlTexts, randomBlockYaml, tally } from './support/block-yaml-corpus';

@@ -37,6 +37,13 @@ suite('cli: check', () => {
     golden('demo-check.txt', stdout);
   });
 
+  test('the kochhaus-home cut (the README\'s screenshots): one SILENT-DEFAULT warning and unused-variable hints, no error', () => {
+    const realRepo = path.join('test-fixtures', 'real-repo', 'kochhaus-home');
+    const { code, stdout } = run(['check', '--root', realRepo, realRepo]);
+    assert.equal(code, 0);
+    golden('real-repo-check.txt', stdout);
+  });
+
   test('--exit-zero and --max-severity decide the exit code', () => {
     assert.equal(run(['check', '--root', demo, '--exit-zero', demo]).code, 0);
     assert.equal(run(['check', '--root', demo, '--max-severity', 'error', path.join(demo, 'infrastructure')]).code, 0);

@@ -1,5 +1,5 @@
 /**
- * The stdio transport's encoder (lsp/diagnostic-json.ts) writes what vscode-jsonrpc's own
+ * The stdio transport's encoder (runtime/diagnostic-json.ts) writes what vscode-jsonrpc's own
  * encoder writes — JSON.stringify of the message, in UTF-8 — byte for byte, while it writes
  * kept diagnostics from bytes made at an earlier publish. (incremental-staleness.test.ts
  * holds it to a fresh check after random edits.)
@@ -9,7 +9,7 @@ import * as fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, DiagnosticRelatedInformation, Message } from 'vscode-languageserver/node';
 import { toDiagnostics } from '../lsp/convert';
-import { diagnosticBody, encodeMessage, publishedDiagnostic } from '../lsp/diagnostic-json';
+import { diagnosticBody, encodeMessage, publishedDiagnostic } from '../runtime/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import type { Finding } from '../core/model';
 

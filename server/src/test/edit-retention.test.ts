@@ -6,8 +6,8 @@
  * kept, so typing in one document after another kept one more copy of the file per keystroke.
  */
 import * as assert from 'assert/strict';
-import { LSP_REPO_KEY, lspExtra } from '../bench/incremental.bench';
-import { FIRST_APP_BASE, SEED, generateManifest } from '../bench/generate';
+import { LSP_REPO_KEY, lspExtra } from './support/lsp-repo';
+import { FIRST_APP_BASE, SEED, generateManifest } from './support/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { collector } from '../dev/collector';

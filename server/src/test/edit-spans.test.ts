@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert/strict';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { random, SEED } from '../bench/generate';
+import { random, SEED } from './support/generate';
 import { spanOf } from '../core/workspace/text-change';
 import { EditSpans } from '../lsp/edit-spans';
 

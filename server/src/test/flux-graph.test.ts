@@ -594,7 +594,7 @@ suite('flux graph: no bootstrap root, several Kustomizations in one file, older 
     const lax = loadFluxFixture('no-root', { strict: false });
     assert.deepEqual(
       lax.graph.clusters.map((c) => [c.strictMode.strict, c.strictMode.reason]),
-      [[false, 'assumed not strict (setting)']],
+      [[false, 'not strict (setting)']],
     );
   });
 });

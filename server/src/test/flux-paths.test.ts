@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert/strict';
 import { posix } from 'path';
-import { random } from '../bench/generate';
+import { random } from './support/generate';
 import { resolveInside } from '../core/flux/paths';
 
 /** The reference behaviour, with the workspace root as ''. */

@@ -8,7 +8,7 @@
  */
 import * as assert from 'assert/strict';
 import * as path from 'path';
-import { CLUSTERS, random } from '../bench/generate';
+import { CLUSTERS, random } from './support/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { graphSummary } from './support/graph-summary';

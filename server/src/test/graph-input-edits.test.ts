@@ -5,7 +5,7 @@
  * apart across whitespace, and the edit may land anywhere in between.
  */
 import * as assert from 'assert/strict';
-import { random } from '../bench/generate';
+import { random } from './support/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { otherGraphInput, otherGraphInputAfterEdit } from '../core/workspace/graph-edits';

@@ -3,18 +3,19 @@
  * file-model.ts `block`), then opened, edited, closed back to its text on disk, re-opened
  * and edited again, while other files' parses push it out of a small parse cache and the graph
  * is rebuilt now and then. Every check must give a fresh engine's findings, and the bytes the
- * stdio transport writes for them (lsp/diagnostic-json.ts) must be a fresh conversion's.
+ * stdio transport writes for them (runtime/diagnostic-json.ts) must be a fresh conversion's.
  */
 import * as assert from 'assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Message } from 'vscode-languageserver/node';
-import { LSP_REPO_KEY, lspExtra, randomEdit } from '../bench/incremental.bench';
-import { FIRST_APP_BASE, SEED, generateManifest, random } from '../bench/generate';
+import { LSP_REPO_KEY, lspExtra } from './support/lsp-repo';
+import { randomEdit } from './support/random-edits';
+import { FIRST_APP_BASE, SEED, generateManifest, random } from './support/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import type { Finding, Range } from '../core/model';
 import { toDiagnostics } from '../lsp/convert';
-import { encodeMessage } from '../lsp/diagnostic-json';
+import { encodeMessage } from '../runtime/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import { generatedRepoFiles } from './support/generated-repo';
 

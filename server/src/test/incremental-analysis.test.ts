@@ -7,8 +7,9 @@
  * now and then change a variable the manifest reads (a graph change between two edits).
  */
 import * as assert from 'assert/strict';
-import { LSP_REPO_KEY, lspExtra, randomEdit, randomSpannedEdit } from '../bench/incremental.bench';
-import { CLUSTERS, FIRST_APP_BASE, SEED, generateManifest, random } from '../bench/generate';
+import { LSP_REPO_KEY, lspExtra } from './support/lsp-repo';
+import { randomEdit, randomSpannedEdit } from './support/random-edits';
+import { CLUSTERS, FIRST_APP_BASE, SEED, generateManifest, random } from './support/generate';
 import { Engine } from '../core/engine';
 import type { ChangedSpan } from '../core/workspace/text-change';
 import { MemoryHost } from '../core/host';

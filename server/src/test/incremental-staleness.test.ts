@@ -17,15 +17,17 @@
 import * as assert from 'assert/strict';
 import * as YAML from 'yaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LSP_REPO_KEY, compare, lspExtra, randomEdit } from '../bench/incremental.bench';
-import { CLUSTERS, FIRST_APP_BASE, SEED, generateManifest, random } from '../bench/generate';
+import { LSP_REPO_KEY, lspExtra } from './support/lsp-repo';
+import { compare } from './support/parse-compare';
+import { randomEdit } from './support/random-edits';
+import { CLUSTERS, FIRST_APP_BASE, SEED, generateManifest, random } from './support/generate';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import type { Finding, Range } from '../core/model';
 import { parseYamlFile } from '../core/yaml/document';
 import type { Message } from 'vscode-languageserver/node';
 import { toCodeActions, toDiagnostics } from '../lsp/convert';
-import { encodeMessage } from '../lsp/diagnostic-json';
+import { encodeMessage } from '../runtime/diagnostic-json';
 import { FixStore } from '../lsp/fix-store';
 import { generatedRepoFiles } from './support/generated-repo';
 

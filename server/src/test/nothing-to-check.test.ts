@@ -12,7 +12,7 @@ import { RULES } from '../core/rules';
 import { holdsRuleMarkers, scalarsOfCleanText } from '../core/workspace/nothing-to-check';
 import { parseYamlFile } from '../core/yaml/document';
 import { scalarsOf } from '../core/yaml/scalar-sites';
-import { goYamlScalarCount } from '../core/yaml/v2/parser';
+import { goYamlScalarCount } from '../core/goyaml/v2/parser';
 import { loadRepos, mutatedRepoArb } from './support/mutations';
 
 const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);

@@ -50,7 +50,7 @@ suite('package: the npm tarball, installed globally', function () {
     assert.equal(path.basename(tarball), `render-lens-${version}.tgz`);
     const listed = JSON.parse(run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'])) as Array<{ files: Array<{ path: string }> }>;
     assert.deepEqual(listed[0].files.map((file) => file.path).sort(), [
-      'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/re2js.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json',
+      'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/extension.js', 'dist/server-launcher.js', 'dist/server.js', 'images/icon.png', 'package.json',
       'server/schemas/render-lens.schema.json', 'syntaxes/render-lens.flux-envsubst.injection.tmLanguage.json', 'syntaxes/render-lens.go-template.injection.tmLanguage.json',
       'walkthrough/checks.md', 'walkthrough/clusters.md', 'walkthrough/hover.md',
     ]);

@@ -6,7 +6,7 @@
 import * as assert from 'assert/strict';
 import * as path from 'path';
 import { scanTemplate } from '../core/envsubst';
-import { outcomesOf } from '../core/rules/variable-outcomes';
+import { outcomesOf } from '../core/rules/support/variable-outcomes';
 import type { Finding } from '../core/model';
 import { loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';

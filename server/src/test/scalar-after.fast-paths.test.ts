@@ -11,10 +11,10 @@ import { envsubst, scanTemplate } from '../core/envsubst';
 import { emitsSimpleLiteral, unchangedLiteralBlock } from '../core/render/block-literal';
 import { plainWordAfter, scalarAfterSubstitution, staysStringCheaply } from '../core/render/scalar-after';
 import { loadConformance } from './support/paths';
-import { GoMap } from '../core/yaml/v2/value';
-import { marshalYamlV2 } from '../core/yaml/v2/marshal';
-import { GoFloat, GoInt } from '../core/yaml/v2/value';
-import { yamlToJson } from '../core/yaml/v2/yaml-to-json';
+import { GoMap } from '../core/goyaml/v2/value';
+import { marshalYamlV2 } from '../core/goyaml/v2/marshal';
+import { GoFloat, GoInt } from '../core/goyaml/v2/value';
+import { yamlToJson } from '../core/goyaml/v2/yaml-to-json';
 
 const seed = Number(process.env.RENDER_LENS_FUZZ_SEED ?? 20261202);
 const numRuns = Number(process.env.RENDER_LENS_FUZZ_RUNS ?? 600);

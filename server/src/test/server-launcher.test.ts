@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { serverNodeOptions } from '../lsp/node-options';
+import { serverNodeOptions } from '../runtime/node-options';
 import { ProbeClient } from './support/probe-client';
 import { fixturesDir, projectRoot } from './support/paths';
 

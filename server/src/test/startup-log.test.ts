@@ -2,6 +2,7 @@
 import * as assert from 'assert/strict';
 import * as path from 'path';
 import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import { clustersRequest, type ClustersResult } from '../protocol';
 import { ProbeClient } from './support/probe-client';
 import { fixturesDir } from './support/paths';
 
@@ -17,6 +18,18 @@ suite('the start, in the output channel', () => {
       assert.ok(Number(findings) >= Number(errors) && Number(errors) >= 2, `${findings} findings, ${errors} errors`);
       const escaped = root.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
       assert.match(await client.logged(/cluster\(s\)/), new RegExp(`${escaped}: \\d+ files, 1 cluster\\(s\\): production \\(3 Kustomizations, from a flux bootstrap at clusters/production/flux-system/gotk-sync\\.yaml:\\d+\\);`));
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('Show Clusters answers with each folder\'s files and cluster names, which Restart Server logs', async () => {
+    const root = path.join(fixturesDir, 'real-repo', 'kochhaus-home');
+    const client = await ProbeClient.start(root, {}, { checkWorkspaceOnStartup: false });
+    try {
+      const answer = await client.request<ClustersResult>(clustersRequest, null);
+      assert.deepEqual(answer.folders, [{ root, files: 22, clusters: ['main', 'network'] }]);
+      assert.match(answer.text, /^network\n {2}starts at kubernetes\/network\/flux\/cluster — flux-instance HelmRelease/m);
     } finally {
       client.kill();
     }

@@ -16,25 +16,23 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The relative module specifiers a file imports (static and dynamic). */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:\bfrom|\bimport|\brequire\(|\bimport\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]);
+}
+
+/** Source without its comments, so prose that mentions require( is not code. */
+function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
 suite('tidy', () => {
   test('rules are registered once each, sorted by id, with SCREAMING-KEBAB ids', () => {
     const ids = RULES.map((rule) => rule.id);
     assert.deepEqual(ids, [...ids].sort());
     assert.equal(new Set(ids).size, ids.length);
     for (const id of ids) assert.match(id, /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/);
-  });
-
-  test('each rule check is named `check`, the name compiler-flags.ts keeps out of TurboFan', () => {
-    const flags = fs.readFileSync(path.join(projectRoot, 'server', 'src', 'compiler-flags.ts'), 'utf8');
-    assert.match(flags, /setFlagsFromString\('--turbo-filter=-check'\)/);
-    for (const rule of RULES) assert.equal(rule.check.name, 'check', `${rule.id}: its check is compiled by TurboFan unless it is a method named check`);
-  });
-
-  test('rule checks walk the substituted scalars by index, not with for…of (rule.ts says why)', () => {
-    for (const rule of RULES) {
-      const source = fs.readFileSync(path.join(coreDir, 'rules', `${rule.id.toLowerCase()}.ts`), 'utf8');
-      assert.doesNotMatch(source, /for \([^)]* of context\.substitutedScalars\(\)\)/, `${rule.id}: iterate context.substitutedScalars() by index`);
-    }
   });
 
   test('each rule lives in a file named after its id', () => {
@@ -62,6 +60,43 @@ suite('tidy', () => {
   test('the analysis core imports no editor or file-system modules', () => {
     const forbidden = /from\s+['"](vscode[^'"]*|fs|node:fs|fs\/promises|node:fs\/promises|child_process|node:child_process)['"]/;
     for (const file of sourceFiles(coreDir)) assert.doesNotMatch(fs.readFileSync(file, 'utf8'), forbidden, path.relative(projectRoot, file));
+  });
+
+  test('the adapters reach the core only through its face, core/index.ts', () => {
+    const adapters = [...sourceFiles(path.join(projectRoot, 'server', 'src', 'lsp')), ...sourceFiles(path.join(projectRoot, 'server', 'src', 'cli')), path.join(projectRoot, 'server', 'src', 'node-host.ts')];
+    for (const file of adapters) {
+      for (const specifier of importsOf(file)) {
+        const target = path.resolve(path.dirname(file), specifier);
+        if (target.startsWith(coreDir + path.sep)) assert.fail(`${path.relative(projectRoot, file)} imports ${specifier}: import it from core/index.ts`);
+      }
+    }
+  });
+
+  test('the client imports nothing of the server but protocol.ts', () => {
+    const serverDir = path.join(projectRoot, 'server');
+    for (const file of sourceFiles(path.join(projectRoot, 'client', 'src'))) {
+      for (const specifier of importsOf(file)) {
+        const target = path.resolve(path.dirname(file), specifier);
+        if (target.startsWith(serverDir + path.sep)) assert.equal(path.relative(projectRoot, target), path.join('server', 'src', 'protocol'), `${path.relative(projectRoot, file)} imports ${specifier}`);
+      }
+    }
+  });
+
+  test('tests import nothing from the bench: what both use lives in test/support/', () => {
+    const benchDir = path.join(projectRoot, 'server', 'src', 'bench');
+    for (const file of sourceFiles(path.join(projectRoot, 'server', 'src', 'test'))) {
+      for (const specifier of importsOf(file)) assert.ok(!path.resolve(path.dirname(file), specifier).startsWith(benchDir + path.sep), `${path.relative(projectRoot, file)} imports ${specifier}`);
+    }
+  });
+
+  test('the core uses ES imports only (no require)', () => {
+    for (const file of sourceFiles(coreDir)) assert.doesNotMatch(stripComments(fs.readFileSync(file, 'utf8')), /\brequire\s*\(/, path.relative(projectRoot, file));
+  });
+
+  test('rules/ holds the rules, their contract and registry; their helpers live in rules/support/', () => {
+    const expected = new Set([...RULES.map((rule) => `${rule.id.toLowerCase()}.ts`), 'rule.ts', 'index.ts']);
+    const present = fs.readdirSync(path.join(coreDir, 'rules'), { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    assert.deepEqual(present.filter((name) => !expected.has(name)), [], 'move helpers to rules/support/');
   });
 
   test('no shipped code runs another program (no child_process outside tests and benchmarks)', () => {

@@ -2,7 +2,7 @@ import * as assert from 'assert/strict';
 import * as path from 'path';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
-import { hoverAt } from '../core/hover';
+import { hoverAt } from '../core';
 import { loadCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
 

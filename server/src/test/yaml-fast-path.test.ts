@@ -7,7 +7,7 @@
  * sure the fast way takes most of what it is meant for, so it cannot pass by declining.
  */
 import * as assert from 'assert/strict';
-import { generateManifest, random, SEED } from '../bench/generate';
+import { generateManifest, random, SEED } from './support/generate';
 import { readBlockFile } from '../core/yaml/block-yaml';
 import { parseFully, parseYamlFile } from '../core/yaml/document';
 import { compareNodes, editedTexts, fixtureYamlTexts, randomBlockYaml, tally } from './support/block-yaml-corpus';

@@ -3,7 +3,7 @@ import { isScalar, parseAllDocuments, visit, type Scalar } from 'yaml';
 import { parseYamlFile } from '../core/yaml/document';
 import { scalarsOf } from '../core/yaml/scalar-sites';
 import { decodeScalar, linearRange, sourceRange, type ScalarStyle } from '../core/yaml/scalar-text';
-import { generateManifest, random, SEED } from '../bench/generate';
+import { generateManifest, random, SEED } from './support/generate';
 import { fixtureYamlTexts } from './support/block-yaml-corpus';
 import { assertScales } from './support/scaling';
 import { loadConformance } from './support/paths';

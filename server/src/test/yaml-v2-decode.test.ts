@@ -1,9 +1,9 @@
 import * as assert from 'assert/strict';
-import { decodeYamlV2 } from '../core/yaml/v2/decode';
-import { goJsonMarshal, goJsonParse } from '../core/yaml/v2/json';
-import { resolvePlainV2 } from '../core/yaml/v2/resolve';
-import { GoFloat, GoInt, GoMap } from '../core/yaml/v2/value';
-import { yamlToJson } from '../core/yaml/v2/yaml-to-json';
+import { decodeYamlV2 } from '../core/goyaml/v2/decode';
+import { goJsonMarshal, goJsonParse } from '../core/goyaml/v2/json';
+import { resolvePlainV2 } from '../core/goyaml/v2/resolve';
+import { GoFloat, GoInt, GoMap } from '../core/goyaml/v2/value';
+import { yamlToJson } from '../core/goyaml/v2/yaml-to-json';
 import { loadConformance } from './support/paths';
 
 interface PipelineVector {

@@ -1,8 +1,8 @@
 import * as assert from 'assert/strict';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import { v2StringStyle } from '../core/yaml/v2/emit';
-import { marshalYamlV2 } from '../core/yaml/v2/marshal';
-import { GoFloat, GoInt, GoMap, type GoValue } from '../core/yaml/v2/value';
+import { v2StringStyle } from '../core/goyaml/v2/emit';
+import { marshalYamlV2 } from '../core/goyaml/v2/marshal';
+import { GoFloat, GoInt, GoMap, type GoValue } from '../core/goyaml/v2/value';
 import { loadConformance } from './support/paths';
 
 interface EmitRow {

@@ -1,7 +1,7 @@
 import * as assert from 'assert/strict';
-import { goJsonMarshal, goJsonParse } from '../core/yaml/v2/json';
-import { GoMap, type GoValue } from '../core/yaml/v2/value';
-import { yamlToJson } from '../core/yaml/v2/yaml-to-json';
+import { goJsonMarshal, goJsonParse } from '../core/goyaml/v2/json';
+import { GoMap, type GoValue } from '../core/goyaml/v2/value';
+import { yamlToJson } from '../core/goyaml/v2/yaml-to-json';
 import { loadConformance } from './support/paths';
 
 interface ScalarVector {

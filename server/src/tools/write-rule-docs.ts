@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { RULES } from '../core/rules';
+import { RULES } from '../core';
 
 const dir = path.join(process.cwd(), 'docs', 'rules');
 fs.mkdirSync(dir, { recursive: true });

@@ -83,7 +83,7 @@ export function exportVariables(graph: FluxGraph, textOf: (file: string) => stri
       });
     return {
       cluster: instance.cluster.name,
-      kustomization: { namespace: k.namespace, name: k.name, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
+      kustomization: { namespace: instance.namespace, name: k.name, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
       substitutes: instance.substitutes,
       strict: instance.strict,
       open: instance.variables.opaque,

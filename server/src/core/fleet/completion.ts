@@ -4,7 +4,7 @@
  * `${ … }` of helm.values.
  */
 import { isScalar } from 'yaml';
-import type { Engine } from '../engine';
+import type { WorkspaceView } from '../model/workspace-view';
 import type { Range } from '../model';
 import type { ScalarSite } from '../yaml/scalar-sites';
 import { comparePatchEntries } from './compare-patches';
@@ -25,9 +25,9 @@ export interface FleetCompletion {
   insertText: string;
 }
 
-export function fleetCompletionsAt(engine: Engine, file: string, offset: number): FleetCompletion[] {
-  const text = engine.index.text(file) ?? '';
-  for (const doc of fleetDocuments(file, engine.documentsOf(file))) {
+export function fleetCompletionsAt(workspace: WorkspaceView, file: string, offset: number): FleetCompletion[] {
+  const text = workspace.index.text(file) ?? '';
+  for (const doc of fleetDocuments(file, workspace.documentsOf(file))) {
     const items = opCompletions(doc, text, offset) ?? fieldCompletions(doc, offset);
     if (items) return items;
   }

@@ -6,8 +6,8 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { Range } from '../model';
-import { formatFloat32G, formatFloat64G } from '../yaml/v2/go-number';
-import { GoFloat, GoInt, type GoValue } from '../yaml/v2/value';
+import { formatFloat32G, formatFloat64G } from '../goyaml/v2/go-number';
+import { GoFloat, GoInt, type GoValue } from '../goyaml/v2/value';
 import type { FleetDocument } from './options';
 import { findField, fleetYaml, goTypeName, misplacedKeys, type FleetType, type StructType } from './schema';
 import { closest } from './suggest';

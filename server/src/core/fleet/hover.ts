@@ -4,8 +4,8 @@
  * analysis as the rules, so a hover and a diagnostic can never disagree.
  */
 import { isScalar } from 'yaml';
-import type { Engine } from '../engine';
-import type { Hover } from '../hover';
+import type { WorkspaceView } from '../model/workspace-view';
+import type { Hover } from '../model/index';
 import type { Range } from '../model';
 import { comparePatchEntries } from './compare-patches';
 import { fleetDocuments, type FleetDocument } from './options';
@@ -15,8 +15,8 @@ import { nodeRange } from './yaml';
 
 const within = (range: Range, offset: number) => offset >= range.start && offset < Math.max(range.end, range.start + 1);
 
-export function fleetHoverAt(engine: Engine, file: string, offset: number): Hover | undefined {
-  for (const doc of fleetDocuments(file, engine.documentsOf(file))) {
+export function fleetHoverAt(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
+  for (const doc of fleetDocuments(file, workspace.documentsOf(file))) {
     const hover = templateHover(doc, offset) ?? patchHover(doc, offset);
     if (hover) return hover;
   }

@@ -5,7 +5,7 @@
  * places on its own, and names them by that prefix in its errors.
  */
 import { isMap, isScalar, type YAMLMap } from 'yaml';
-import type { DocumentView } from '../rules/rule';
+import type { DocumentView } from '../model/documents';
 import { findField, fleetYaml } from './schema';
 import { fieldValue, seqNodes, siteIndex, type SiteIndex } from './yaml';
 

@@ -2,14 +2,12 @@
  * Go's verdict on a Fleet name regex, and what Go's syntax lacks when a pattern written for
  * JavaScript or PCRE fails (see ../go-regexp.ts for why JavaScript's RegExp never stands in).
  */
-import { loadGoRegexp } from '../go-regexp';
+import { compileGoRegexp } from '../go-regexp';
 
 /** Go's `regexp.Compile` error text (`error parsing regexp: …`), or undefined when it compiles. */
 export function goRegexpError(pattern: string): { message: string; fragment: string | undefined } | undefined {
-  // Loaded outside the `try`: failing to load it is not the pattern's error.
-  const engine = loadGoRegexp();
   try {
-    engine.compile(pattern);
+    compileGoRegexp(pattern);
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -4,10 +4,10 @@
  */
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Range } from '../model';
-import type { DocumentView } from '../rules/rule';
+import type { DocumentView } from '../model/documents';
 import type { ScalarSite } from '../yaml/scalar-sites';
-import { TAG_STR, resolvePlainV2 } from '../yaml/v2/resolve';
-import { GoFloat, GoInt, type GoValue } from '../yaml/v2/value';
+import { TAG_STR, resolvePlainV2 } from '../goyaml/v2/resolve';
+import { GoFloat, GoInt, type GoValue } from '../goyaml/v2/value';
 
 export type FleetPair = Pair<Node, Node | null>;
 

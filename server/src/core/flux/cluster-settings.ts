@@ -14,11 +14,15 @@ export interface StrictMode {
   range?: Range;
   /** The cluster's Flux version (`v2.9.1`) when its gotk-components.yaml header says. */
   fluxVersion?: string;
+  /** Nothing in the repository or the settings decided it: the default was assumed. */
+  assumed?: boolean;
 }
 
 export interface FluxDefaults {
   /** Strict mode to assume when a cluster does not say (default: Flux ≥ 2.9, strict). */
   strict: boolean;
+  /** `strict` is a guess (no setting gave it), so findings that follow from it say so. */
+  assumed?: boolean;
 }
 
 const versionHeader = /^#\s*Flux Version:\s*v?(\d+)\.(\d+)\.(\d+)\S*/m;
@@ -62,7 +66,8 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
     const how = version.strict ? 'substitutes strictly by default' : 'does not substitute strictly by default';
     return { strict: version.strict, reason: `Flux ${version.text} (${version.file}) ${how}`, file: version.file, range: version.range, ...fluxVersion };
   }
-  return { strict: defaults.strict, reason: defaults.strict ? 'assumed strict (Flux ≥ 2.9 default; no version found in the cluster)' : 'assumed not strict (setting)' };
+  if (!defaults.assumed) return { strict: defaults.strict, reason: defaults.strict ? 'strict (setting)' : 'not strict (setting)' };
+  return { strict: defaults.strict, reason: 'assumed strict (Flux ≥ 2.9 default; no version found in the cluster)', assumed: true };
 }
 
 /** Every file below `dir`, in the index's (sorted) order. */

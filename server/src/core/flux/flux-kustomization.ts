@@ -2,6 +2,7 @@
  * Flux Kustomization objects (`kustomize.toolkit.fluxcd.io` v1, v1beta2, v1beta1), reduced
  * to what decides what they render and with which variables. Every value keeps its range.
  */
+import { Memo } from '../memo';
 import { isMap, type Node } from 'yaml';
 import type { Range } from '../model';
 import type { K8sObject } from '../workspace/objects';
@@ -121,13 +122,11 @@ function readPatches(node: Node | undefined): InlinePatch[] {
 }
 
 // Objects of the index's file models live as long as the file's version: read each once.
-const readObjects = new WeakMap<K8sObject, FluxKustomization>();
+const readObjects = new Memo<K8sObject, FluxKustomization>();
 
 /** The Kustomization `object` describes; the same (unchanging) value for the same object. */
 export function readFluxKustomization(object: K8sObject): FluxKustomization {
-  let read = readObjects.get(object);
-  if (!read) readObjects.set(object, (read = readUncached(object)));
-  return read;
+  return readObjects.of(object, readUncached);
 }
 
 function readUncached(object: K8sObject): FluxKustomization {

@@ -8,6 +8,7 @@
  * an edit redoes little more than joining them up (graph-incremental.test.ts checks it equals
  * one built from scratch).
  */
+import { Memo } from '../memo';
 import { envsubst } from '../envsubst';
 import type { FileIndex } from '../workspace/file-index';
 import type { Range } from '../model';
@@ -110,7 +111,7 @@ export function mayHoldVariableSources(index: FileIndex, file: string): boolean 
 }
 
 /** Render trees outlive a graph: the next graph of the same index reuses those still current. */
-const treeCaches = new WeakMap<FileIndex, RenderTreeCache>();
+const treeCaches = new Memo<FileIndex, RenderTreeCache>();
 /** Stands for the content hash kustomize appends to a generated name. */
 const hashMark = '-<hash>';
 
@@ -149,10 +150,10 @@ export class FluxGraph {
     private readonly index: FileIndex,
     private readonly defaults: GraphOptions,
   ) {
-    this.trees = treeCaches.get(index) ?? treeCaches.set(index, new RenderTreeCache(index)).get(index)!;
+    this.trees = treeCaches.of(index, () => new RenderTreeCache(index));
   }
 
-  static build(index: FileIndex, defaults: GraphOptions = { strict: true }): FluxGraph {
+  static build(index: FileIndex, defaults: GraphOptions = { strict: true, assumed: true }): FluxGraph {
     const graph = new FluxGraph(index, defaults);
     graph.trees.begin();
     graph.discover();

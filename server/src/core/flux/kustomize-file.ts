@@ -2,6 +2,7 @@
  * A kustomize `kustomization.yaml`, reduced to what decides which files are rendered and
  * how: every reference keeps its source range so problems point at the line that made them.
  */
+import { Memo } from '../memo';
 import type { Node, Scalar } from 'yaml';
 import type { Range } from '../model';
 import { asScalar, mapEntries, mapGet, mergedStringMap, rangeOf, scalarText, seqItems } from '../yaml/nodes';
@@ -153,13 +154,11 @@ function generators(node: Node | undefined, kind: 'ConfigMap' | 'Secret', option
 
 // A base is read by every overlay that lists it, in every graph built while it is unchanged:
 // read each root node once. Each reader gets its own componentFiles (the walk fills them in).
-const readFiles = new WeakMap<object, KustomizeFile>();
+const readFiles = new Memo<object, KustomizeFile>();
 
 export function readKustomizeFile(file: string, root: Node | null | undefined): KustomizeFile {
   if (root === null || root === undefined) return readUncached(file, root);
-  let read = readFiles.get(root);
-  if (read?.file !== file) readFiles.set(root, (read = readUncached(file, root)));
-  return { ...read, componentFiles: [] };
+  return { ...readFiles.ofAlong(root, file, () => readUncached(file, root)), componentFiles: [] };
 }
 
 function readUncached(file: string, root: Node | null | undefined): KustomizeFile {

@@ -4,6 +4,7 @@
  * and JSON 6902 ops on `/data/KEY` —, namespaces, name prefixes, Flux's own spec.patches).
  * Each key keeps a stack of layers, base first, the value in force last.
  */
+import { Memo } from '../memo';
 import { isMap, isSeq, type Node } from 'yaml';
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
@@ -63,12 +64,11 @@ function push(object: ObjectData, key: string, layer: DataLayer): void {
 }
 
 // Objects of the index's file models live as long as the file's version: read each once.
-const dataOf = new WeakMap<K8sObject, ObjectData | undefined>();
+const dataOf = new Memo<K8sObject, ObjectData | undefined>();
 
 /** The data of a ConfigMap or Secret object as written (never to be changed), or undefined for other kinds. */
 export function objectData(object: K8sObject): ObjectData | undefined {
-  if (!dataOf.has(object)) dataOf.set(object, objectDataUncached(object));
-  return dataOf.get(object);
+  return dataOf.of(object, objectDataUncached);
 }
 
 function isConfigMapOrSecret(object: K8sObject): object is K8sObject & { kind: 'ConfigMap' | 'Secret' } {
@@ -236,15 +236,11 @@ export function inlinePatchSource(file: string, patch: InlinePatch, index: FileI
 }
 
 // A parent's patches are read once per child: parse each inline patch once.
-const parsedPatches = new WeakMap<InlinePatch, { file: string; docs: PatchDoc[] }>();
+const parsedPatches = new Memo<InlinePatch, PatchDoc[]>();
 
 /** Parses an inline patch (a string inside a YAML file) and maps its positions to the file. */
 export function inlinePatchDocs(file: string, patch: InlinePatch, index: FileIndex): PatchDoc[] {
-  const cached = parsedPatches.get(patch);
-  if (cached?.file === file) return cached.docs;
-  const docs = parseInlinePatch(file, patch, index);
-  parsedPatches.set(patch, { file, docs });
-  return docs;
+  return parsedPatches.ofAlong(patch, file, () => parseInlinePatch(file, patch, index));
 }
 
 function parseInlinePatch(file: string, patch: InlinePatch, index: FileIndex): PatchDoc[] {
@@ -320,15 +316,11 @@ export interface FluxOverlay {
 
 // A level's patch sources read the patch files when asked, so they stay right for the level's
 // kustomization file (which render trees keep while it is unchanged): make them once.
-const levelSources = new WeakMap<KustomizeFile, { index: FileIndex; sources: PatchSource[] }>();
+const levelSources = new Memo<KustomizeFile, PatchSource[]>();
 
 /** The patches that run at one level of the build: its components' first, then its own. */
 export function levelPatchSources(level: KustomizeFile, index: FileIndex): PatchSource[] {
-  const known = levelSources.get(level);
-  if (known?.index === index) return known.sources;
-  const sources = [...level.componentFiles.flatMap((c) => levelPatchSources(c, index)), ...patchSourcesOf(level, index)];
-  levelSources.set(level, { index, sources });
-  return sources;
+  return levelSources.ofAlong(level, index, () => [...level.componentFiles.flatMap((c) => levelPatchSources(c, index)), ...patchSourcesOf(level, index)]);
 }
 
 /**

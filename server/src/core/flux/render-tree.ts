@@ -3,6 +3,7 @@
  * walk it. Remote references are recorded, never fetched; cycles and paths that leave the
  * workspace are reported where they are written and cut.
  */
+import { Memo } from '../memo';
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
 import { readKustomizeFile, type GeneratorSpec, type KustomizeFile, type Ref } from './kustomize-file';
@@ -198,7 +199,7 @@ export function walkRenderTree(index: TreeSource, path: string | undefined, comp
  */
 export class RenderTreeCache {
   /** By owner (the reading of a Flux Kustomization, which fixes components and origin), then path. */
-  private readonly trees = new WeakMap<object, Map<string, CachedTree>>();
+  private readonly trees = new Memo<object, Map<string, CachedTree>>();
   /** Counts builds: a tree checked in this build is not checked again. */
   private build = 0;
   /**
@@ -221,8 +222,7 @@ export class RenderTreeCache {
    * `components` and `origin` come from, and stays the same object while they do.
    */
   tree(owner: object, path: string, components: readonly Ref[], origin: Located): RenderTree {
-    let byPath = this.trees.get(owner);
-    if (!byPath) this.trees.set(owner, (byPath = new Map()));
+    const byPath = this.trees.of(owner, () => new Map());
     const cached = byPath.get(path);
     if (cached && (cached.checked === this.build || this.fresh(cached))) {
       cached.checked = this.build;

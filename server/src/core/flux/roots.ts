@@ -11,6 +11,7 @@
  * applies itself, or a cluster `.render-lens.yaml` declares. Only when none is found do the
  * Kustomizations that nothing applies become the starts (the caller's fallback).
  */
+import { Memo } from '../memo';
 import type { Node } from 'yaml';
 import type { Range } from '../model';
 import type { FileIndex } from '../workspace/file-index';
@@ -157,26 +158,16 @@ function startsOf(syncs: readonly SyncDeclaration[], selfApplied: readonly FluxK
 }
 
 // Synthetic roots stay the same object while what they come from does: render trees are kept per root.
-const syncRoots = new WeakMap<SyncDeclaration, FluxKustomization>();
-const declaredRoots = new WeakMap<DeclaredCluster, FluxKustomization>();
+const syncRoots = new Memo<SyncDeclaration, FluxKustomization>();
+const declaredRoots = new Memo<DeclaredCluster, FluxKustomization>();
 
 /** The Kustomization the Flux Operator makes for a sync: named after it, in its namespace, on its source. */
 export function syncRoot(sync: SyncDeclaration): FluxKustomization {
-  let root = syncRoots.get(sync);
-  if (!root) {
-    root = synthetic(`${sync.file}#sync@${sync.range.start}`, sync.file, sync.range, sync.name, sync.namespace, sync.path, { kind: sync.kind, name: sync.name, namespace: sync.namespace, range: sync.range });
-    syncRoots.set(sync, root);
-  }
-  return root;
+  return syncRoots.of(sync, () => synthetic(`${sync.file}#sync@${sync.range.start}`, sync.file, sync.range, sync.name, sync.namespace, sync.path, { kind: sync.kind, name: sync.name, namespace: sync.namespace, range: sync.range }));
 }
 
 function declaredRoot(cluster: DeclaredCluster): FluxKustomization {
-  let root = declaredRoots.get(cluster);
-  if (!root) {
-    root = synthetic(`${cluster.file}#cluster:${cluster.name}`, cluster.file, cluster.range, cluster.name, 'flux-system', cluster.path ?? '', undefined);
-    declaredRoots.set(cluster, root);
-  }
-  return root;
+  return declaredRoots.of(cluster, () => synthetic(`${cluster.file}#cluster:${cluster.name}`, cluster.file, cluster.range, cluster.name, 'flux-system', cluster.path ?? '', undefined));
 }
 
 function synthetic(id: string, file: string, range: Range, name: string, namespace: string, path: string, sourceRef: SourceRef | undefined): FluxKustomization {

@@ -5,6 +5,7 @@
  * `flux-instance` Helm chart (in a HelmRelease, a values file, a helmfile release). Only
  * Kustomizations on a source that is this repository walk this repository's files.
  */
+import { Memo } from '../memo';
 import type { Node } from 'yaml';
 import type { Range } from '../model';
 import { apiGroup, type K8sObject } from '../workspace/objects';
@@ -43,14 +44,12 @@ export function readSourceObject(object: K8sObject): SourceObject | undefined {
 }
 
 // Per document root (kept while its file's version is): the roots made from a sync stay the same objects.
-const declared = new WeakMap<Node, SyncDeclaration[]>();
+const declared = new Memo<Node, SyncDeclaration[]>();
 
 /** The syncs a document declares: a FluxInstance's `spec.sync`, or `instance.sync` in flux-instance chart values. */
 export function syncDeclarations(file: string, root: Node | null, object: K8sObject | undefined): SyncDeclaration[] {
   if (!root) return [];
-  let found = declared.get(root);
-  if (!found) declared.set(root, (found = readSyncDeclarations(file, root, object)));
-  return found;
+  return declared.of(root, () => readSyncDeclarations(file, root, object));
 }
 
 function readSyncDeclarations(file: string, root: Node, object: K8sObject | undefined): SyncDeclaration[] {

@@ -3,6 +3,7 @@
  * list order (later wins), then inline `substitute` over everything, every value with `\n`
  * removed. Each value keeps its provenance: the layer that wins and the layers it overrides.
  */
+import { Memo } from '../memo';
 import type { Range } from '../model';
 import type { FluxKustomization, InlineVariable, PostBuild, SubstituteFrom } from './flux-kustomization';
 import type { DataLayer, ObjectData } from './object-data';
@@ -100,30 +101,22 @@ function withoutNewlines(value: string | undefined): string | undefined {
 
 // Variables and layers are shared by every Kustomization that reads the same object, and never
 // changed: a cluster's variable ConfigMap is read by every app, so each is made once per graph.
-const objectVariables = new WeakMap<ObjectData, Variable[]>();
-const inlineLayers = new WeakMap<InlineVariable, VariableLayer>();
+const objectVariables = new Memo<ObjectData, Variable[]>();
+const inlineLayers = new Memo<InlineVariable, VariableLayer>();
 
 /** The variables one object defines, each with its layers (within an object, the overlay layers stack). */
 function variablesOf(object: ObjectData): Variable[] {
-  let variables = objectVariables.get(object);
-  if (!variables) {
+  return objectVariables.of(object, () => {
     const secret = object.kind === 'Secret';
-    variables = [...object.data].map(([name, layers]) => {
+    return [...object.data].map(([name, layers]) => {
       const made = layers.map((layer): VariableLayer => ({ source: object.kind, objectName: object.name, file: layer.file, range: layer.range, value: layer.value, secret, encrypted: layer.encrypted, via: layer.via }));
       return { name, value: withoutNewlines(made[made.length - 1]?.value), layers: made.reverse() };
     });
-    objectVariables.set(object, variables);
-  }
-  return variables;
+  });
 }
 
 function inlineLayer(entry: InlineVariable, kustomization: string): VariableLayer {
-  let layer = inlineLayers.get(entry);
-  if (layer?.objectName !== kustomization) {
-    layer = { source: 'inline', objectName: kustomization, file: entry.file, range: entry.keyRange, value: entry.value, secret: false, encrypted: false, via: 'substitute' };
-    inlineLayers.set(entry, layer);
-  }
-  return layer;
+  return inlineLayers.ofAlong(entry, kustomization, () => ({ source: 'inline', objectName: kustomization, file: entry.file, range: entry.keyRange, value: entry.value, secret: false, encrypted: false, via: 'substitute' }));
 }
 
 /**

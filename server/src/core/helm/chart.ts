@@ -3,9 +3,9 @@
  * `values.yaml` and the `Chart.yaml` metadata. File access is injected (the engine's index
  * in the editor, a rule context's parsed files in a check), so this stays pure.
  */
-import { formatFloat32G } from '../yaml/v2/go-number';
-import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
+import { formatFloat32G } from '../goyaml/v2/go-number';
+import { yamlToJson } from '../goyaml/v2/yaml-to-json';
+import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { analyzeTemplate } from './template-file';
 import type { DefinedTemplate, TemplateTree } from './tree';
 import { fromJsonable, GoStruct, Unknown, type TValue } from './values';

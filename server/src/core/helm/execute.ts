@@ -9,7 +9,7 @@
  * only whether the result can span lines. `force` takes given branches whatever their
  * condition says: the hover uses it to evaluate an action behind a disabled `if`.
  */
-import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
+import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { templateName, type Chart } from './chart';
 import { callFunction, type CallContext } from './functions';
 import type { Command, Pipeline, Term } from './parse';

@@ -3,10 +3,10 @@
  * Helm functions charts use for values (sprig v3.3.0 as vendored by Helm 3). Anything else
  * evaluates to Unknown with its name, so a hover says what it could not evaluate.
  */
-import { goQuote } from '../yaml/v2/go-text';
-import { goJsonMarshal } from '../yaml/v2/json';
-import { marshalYamlV2 } from '../yaml/v2/marshal';
-import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
+import { goQuote } from '../goyaml/v2/go-text';
+import { goJsonMarshal } from '../goyaml/v2/json';
+import { marshalYamlV2 } from '../goyaml/v2/marshal';
+import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { sha256Hex } from '../sha256';
 import { sprint, sprintf } from './printf';
 import { formatV, goType, isEmpty, isTrue, TemplateError, toJsonGo, Unknown, unknownIn, type TValue } from './values';

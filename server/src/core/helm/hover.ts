@@ -4,15 +4,15 @@
  * An action behind a disabled `if` is evaluated as if the branch were taken, and says so;
  * what cannot be evaluated statically is named, not guessed.
  */
-import type { Engine } from '../engine';
-import type { Hover } from '../hover';
+import type { WorkspaceView } from '../model/workspace-view';
+import type { Hover } from '../model/index';
 import { fieldName } from '../kube/field-types';
 import { isStringField } from '../kube/schema-types';
 import { fileLineLink } from '../links';
 import { LineIndex } from '../positions';
-import { codeSpan } from '../render/values';
-import { formatFloat64G } from '../yaml/v2/go-number';
-import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
+import { codeSpan } from '../markdown';
+import { formatFloat64G } from '../goyaml/v2/go-number';
+import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { chartDirOf, loadChart, templateName, withValuesFile, type Chart } from './chart';
 import { executeTemplate, type ActionRun, type Rendered } from './execute';
 import type { FieldSlot } from './key-paths';
@@ -27,11 +27,11 @@ import { describeValue, isTrue, Unknown, type TValue } from './values';
 import { valuesNote } from './values-hover';
 import { engineChartFiles, valuesKey } from './values-navigation';
 
-export function helmHoverAt(engine: Engine, file: string, offset: number): Hover | undefined {
-  if (!engine.isHelmTemplate(file)) return undefined;
-  const files = engineChartFiles(engine);
+export function helmHoverAt(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
+  if (!workspace.isHelmTemplate(file)) return undefined;
+  const files = engineChartFiles(workspace);
   const dir = chartDirOf(file, files);
-  const text = engine.index.text(file);
+  const text = workspace.index.text(file);
   if (dir === undefined || text === undefined) return undefined;
   const action = actionAt(analyzeTemplate(file, text).tree.scan.actions, offset);
   if (!action || action.comment) return undefined;
@@ -54,16 +54,15 @@ export function helmHoverAt(engine: Engine, file: string, offset: number): Hover
   if (chart.valuesError) lines.push(`\`${chart.valuesFile}\` does not parse: \`${chart.valuesError}\`.`, '');
   const pipeline = pipelineOf(node);
   if (node.type === 'output' && pipeline) {
-    lines.push(...outputLines(engine, chart, file, text, action, pipeline, rendered));
-    lines.push(...valuesNote(engine, file, text, dir, action, analyzeTemplate(file, text).layout.slots.get(action.start)));
-  }
-  else if (pipeline) lines.push(...conditionLines(engine, chart, file, text, action, pipeline, rendered, node.type));
+    lines.push(...outputLines(workspace, chart, file, text, action, pipeline, rendered));
+    lines.push(...valuesNote(workspace, file, text, dir, action, analyzeTemplate(file, text).layout.slots.get(action.start)));
+  } else if (pipeline) lines.push(...conditionLines(workspace, chart, file, text, action, pipeline, rendered, node.type));
   // The same action with each extra values file the user pointed a setting at (e.g. ci/*.yaml).
   if (node.type === 'output' && pipeline) {
-    for (const valuesFile of engine.helmValuesFiles(dir)) {
+    for (const valuesFile of workspace.helmValuesFiles(dir)) {
       const variant = withValuesFile(chart, valuesFile, files);
       lines.push('', '---', '', `**With \`${valuesFile}\`** (on top of values.yaml):`, '');
-      lines.push(...outputLines(engine, variant, file, text, action, pipeline, executeTemplate(variant, file, { force })));
+      lines.push(...outputLines(workspace, variant, file, text, action, pipeline, executeTemplate(variant, file, { force })));
     }
   }
   return { range, markdown: lines.join('\n').trimEnd() };
@@ -88,12 +87,12 @@ function branchNotes(text: string, steps: ReturnType<typeof ancestorsOf> & objec
   return notes;
 }
 
-function outputLines(engine: Engine, chart: Chart, file: string, text: string, action: TemplateAction, pipeline: Pipeline, rendered: Rendered): string[] {
+function outputLines(workspace: WorkspaceView, chart: Chart, file: string, text: string, action: TemplateAction, pipeline: Pipeline, rendered: Rendered): string[] {
   const analysis = analyzeTemplate(file, text);
   const lines: string[] = [];
   const runs = rendered.runs.filter((r) => r.file === file && r.action === action.start);
   const run = runs[0];
-  lines.push(...valuesRead(engine, chart, pipeline, analysis.rebound(action.start)));
+  lines.push(...valuesRead(workspace, chart, pipeline, analysis.rebound(action.start)));
   if (!run) {
     if (rendered.failure) lines.push(`Helm fails: \`${rendered.failure.message}\``);
     else if (pipeline.declarations.length > 0) lines.push('Assigns a variable; prints nothing.');
@@ -128,11 +127,11 @@ function renders(run: ActionRun, count: number): string {
 }
 
 /** The `.Values` paths the action reads, each with its value and where values.yaml sets it. */
-function valuesRead(engine: Engine, chart: Chart, pipeline: Pipeline, rebound: boolean): string[] {
+function valuesRead(workspace: WorkspaceView, chart: Chart, pipeline: Pipeline, rebound: boolean): string[] {
   const paths = valuesPaths(pipeline, rebound);
   if (paths.length === 0) return [];
-  const document = engine.index.parsed(chart.valuesFile)?.documents[0];
-  const index = new LineIndex(engine.index.text(chart.valuesFile) ?? '');
+  const document = workspace.index.parsed(chart.valuesFile)?.documents[0];
+  const index = new LineIndex(workspace.index.text(chart.valuesFile) ?? '');
   const lines = paths.map((path) => {
     const value = lookup(chart.values, path);
     const key = document && valuesKey(document, path);
@@ -197,9 +196,9 @@ function requirement(slot: FieldSlot | undefined, verdict: YamlVerdict & { ok: t
   return ` ${codeSpan(fieldName(slot.path))} must be a string: the object is rejected (see HELM-UNQUOTED-STRING).`;
 }
 
-function conditionLines(engine: Engine, chart: Chart, file: string, text: string, action: TemplateAction, pipeline: Pipeline, rendered: Rendered, type: ActionNode['type']): string[] {
+function conditionLines(workspace: WorkspaceView, chart: Chart, file: string, text: string, action: TemplateAction, pipeline: Pipeline, rendered: Rendered, type: ActionNode['type']): string[] {
   const analysis = analyzeTemplate(file, text);
-  const lines = valuesRead(engine, chart, pipeline, analysis.rebound(action.start));
+  const lines = valuesRead(workspace, chart, pipeline, analysis.rebound(action.start));
   if (!rendered.conditions.has(action.start)) {
     lines.push(rendered.failure ? `Helm fails: \`${rendered.failure.message}\`` : 'Not evaluated with the chart\'s values: an earlier branch is taken.');
     return lines;

@@ -4,7 +4,7 @@
  * go-yaml's line numbers count from the start of a trimmed piece, so a hover reports the same
  * `line N` Helm prints.
  */
-import { yamlToJson, type YamlToJsonResult } from '../yaml/v2/yaml-to-json';
+import { yamlToJson, type YamlToJsonResult } from '../goyaml/v2/yaml-to-json';
 
 export interface Manifest {
   /** Offsets of the trimmed piece in the rendered text. */

@@ -3,8 +3,8 @@
  * a wrong type (`%!d(float64=8080)`), a missing operand (`%!s(MISSING)`) and extra operands
  * (`%!(EXTRA string=x)`). Flags, widths and precisions are not evaluated.
  */
-import { goQuote } from '../yaml/v2/go-text';
-import { GoFloat, GoInt } from '../yaml/v2/value';
+import { goQuote } from '../goyaml/v2/go-text';
+import { GoFloat, GoInt } from '../goyaml/v2/value';
 import { formatV, goType, Unknown, type TValue } from './values';
 
 type Known = Exclude<TValue, Unknown>;

@@ -2,7 +2,7 @@
  * Edits that make an action's output a quoted YAML string with Helm's own `quote`, whose Go
  * escaping (`\"`, `\\`, `\n`) always re-reads as the same string.
  */
-import type { RuleEdit } from '../rules/rule';
+import type { RuleEdit } from '../model/rule-edits';
 import { commandFunction, type Pipeline } from './parse';
 import type { ScalarPiece } from './scalar-judge';
 import type { TemplateAction } from './scan';

@@ -4,8 +4,8 @@
  * probe values (`true`, `8080`, and for a CronJob schedule `*\/5`); the scalar fails when one
  * probe makes go-yaml read it as something other than a string, or not read it at all.
  */
-import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { GoMap, type GoValue } from '../yaml/v2/value';
+import { yamlToJson } from '../goyaml/v2/yaml-to-json';
+import { GoMap, type GoValue } from '../goyaml/v2/value';
 import type { FieldSlot } from './key-paths';
 import { classifyOutput, type OutputClass, type OutputScope } from './output-class';
 import type { Pipeline } from './parse';

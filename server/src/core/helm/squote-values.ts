@@ -5,7 +5,7 @@
  * `if` too, and reported when what it prints does not read back as the value.
  */
 import type { RuleContext, RuleReport } from '../rules/rule';
-import { codeSpan } from '../render/values';
+import { codeSpan } from '../markdown';
 import { chartDirOf, loadChart, type ChartFiles } from './chart';
 import { executeTemplate } from './execute';
 import { classifyOutput } from './output-class';

@@ -9,8 +9,8 @@
  * here, the release name, and a values path no values file sets that no default catches —
  * its value is whatever users pass.
  */
-import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
-import { includeSitesOf, type ChartContext } from './chart-scope';
+import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
+import { includeSitesOf, type ChartReader } from './include-sites';
 import { callFunction } from './functions';
 import { collectAssignments, type Assignment } from './output-scope';
 import { commandFunction, type Command, type Pipeline, type Term } from './parse';
@@ -49,7 +49,7 @@ export class ValueSources {
   private readonly pending = new Set<string>();
 
   constructor(
-    private readonly context: ChartContext,
+    private readonly context: ChartReader,
     private readonly dir: string,
     private readonly world: ValuesWorld,
   ) {}

@@ -3,13 +3,14 @@
  * values (values.yaml or a ci/ file) re-types the field when rendered bare, or that every
  * value the chart gives stays a string — and what an override would do.
  */
-import type { Engine } from '../engine';
+import type { WorkspaceView } from '../model/workspace-view';
 import { fieldName } from '../kube/field-types';
 import { fieldAt } from '../kube/schema-types';
 import { fileLineLink } from '../links';
-import { codeSpan } from '../render/values';
-import { GoMap } from '../yaml/v2/value';
-import { chartScope, type ChartContext } from './chart-scope';
+import { codeSpan } from '../markdown';
+import { GoMap } from '../goyaml/v2/value';
+import { chartScope } from '../rules/support/chart-scope';
+import type { ChartReader } from './include-sites';
 import type { FieldSlot } from './key-paths';
 import { outputScope } from './output-scope';
 import { scalarPieces, takesProbe } from './scalar-judge';
@@ -22,17 +23,22 @@ import { entryLine, entryName, type ValuesEntry } from './values-worlds';
 
 const override = 'rendered bare, an override such as `8080` or `true` would arrive as a number or a bool: `| quote` keeps any value a string';
 
-export function valuesNote(engine: Engine, file: string, text: string, dir: string, action: TemplateAction, slot: FieldSlot | undefined): string[] {
+export function valuesNote(workspace: WorkspaceView, file: string, text: string, dir: string, action: TemplateAction, slot: FieldSlot | undefined): string[] {
   if (!slot || slot.isKey || slot.style !== 'plain') return [];
-  const field = fieldAt({ kind: slot.kind }, slot.path, engine.workspaceSchemas());
+  const field = fieldAt({ kind: slot.kind }, slot.path, workspace.workspaceSchemas());
   if (field?.type !== 'string' || field.enumerated) return [];
-  const shared = new Map<string, unknown>();
-  const context: ChartContext = {
+  // One hover: values files are read once for it, as a check reads them once per file version.
+  const kept = new Map<string, unknown>();
+  const keep = <T>(key: string, build: () => T): T => (kept.has(key) ? kept.get(key) : kept.set(key, build()).get(key)) as T;
+  const context: ChartReader = {
     file,
     text,
-    derived: (other, key, compute) => engine.index.derived(other, key, compute),
-    filesUnder: (under) => engine.index.files().filter((f) => under === '' || f.startsWith(`${under}/`)),
-    shared: <T>(key: string, build: () => T) => (shared.has(key) ? shared.get(key) : shared.set(key, build()).get(key)) as T,
+    derived: <T>(other: string, key: string, compute: (text: string) => T) => {
+      const found = workspace.index.text(other);
+      return found === undefined ? undefined : keep(`${key}\u0000${other}`, () => compute(found));
+    },
+    filesUnder: (under: string) => workspace.index.files().filter((f) => under === '' || f.startsWith(`${under}/`)),
+    shared: keep,
   };
   const analysis = analyzeTemplate(file, text);
   const pieces = scalarPieces(slot, analysis, outputScope(analysis.tree, analysis.rebound, chartScope(context)));

@@ -10,9 +10,9 @@
  */
 import type { FieldInfo } from '../kube/schema-types';
 import { fitOf, type ArrivingValue } from '../kube/field-verdict';
-import { formatFloat64G } from '../yaml/v2/go-number';
-import { GoFloat, GoInt, GoMap } from '../yaml/v2/value';
-import type { ChartContext } from './chart-scope';
+import { formatFloat64G } from '../goyaml/v2/go-number';
+import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
+import type { ChartReader } from './include-sites';
 import { standIns, takesProbe, yamlVerdict, type ScalarPiece, type YamlVerdict } from './scalar-judge';
 import type { TemplateAnalysis } from './template-file';
 import { ancestorsOf } from './tree';
@@ -36,12 +36,12 @@ export type Retyping =
 export type ValuesJudge = (analysis: TemplateAnalysis, pieces: readonly ScalarPiece[], field: FieldInfo) => ValuesJudgement | undefined;
 
 /** A judge for the template under check, with one evaluator per values world, kept for all its scalars. */
-export function valuesJudge(context: ChartContext, dir: string): ValuesJudge {
+export function valuesJudge(context: ChartReader, dir: string): ValuesJudge {
   let sources: ValueSources[] | undefined;
   return (analysis, pieces, field) => judgeByValues(context, (sources ??= valuesWorlds(context, dir).map((world) => new ValueSources(context, dir, world))), analysis, pieces, field);
 }
 
-function judgeByValues(context: ChartContext, worlds: readonly ValueSources[], analysis: TemplateAnalysis, pieces: readonly ScalarPiece[], field: FieldInfo): ValuesJudgement | undefined {
+function judgeByValues(context: ChartReader, worlds: readonly ValueSources[], analysis: TemplateAnalysis, pieces: readonly ScalarPiece[], field: FieldInfo): ValuesJudgement | undefined {
   const fixed = pieces.map((p) => (p.kind === 'text' ? context.text.slice(p.start, p.end) : takesProbe(p.output) ? undefined : standIns(p.output!, '1')?.[0]));
   if (fixed.some((t, i) => t === undefined && !takesProbe(pieces[i].output))) return undefined;
   const targets = pieces.filter((p) => takesProbe(p.output));

@@ -8,23 +8,18 @@
  * `with` / `range` or a variable is not (the dot is rebound, and following it would guess).
  */
 import { isMap, isScalar, type Document, type Node } from 'yaml';
-import type { Engine } from '../engine';
-import type { Range } from '../model';
+import type { WorkspaceView } from '../model/workspace-view';
+import type { Location, Range } from '../model';
 import { chartDirOf, type ChartFiles } from './chart';
 import { parseAction, type ActionNode, type Pipeline, type Term } from './parse';
 import { actionAt } from './scan';
 import { analyzeTemplate } from './template-file';
 
-export interface Location {
-  file: string;
-  range: Range;
-}
-
 /** The engine's files as a chart sees them. */
-export function engineChartFiles(engine: Engine): ChartFiles {
+export function engineChartFiles(workspace: WorkspaceView): ChartFiles {
   return {
-    text: (path) => engine.index.text(path),
-    list: (dir) => engine.index.files().filter((f) => f.startsWith(dir === '' ? '' : `${dir}/`)),
+    text: (path) => workspace.index.text(path),
+    list: (dir) => workspace.index.files().filter((f) => f.startsWith(dir === '' ? '' : `${dir}/`)),
   };
 }
 
@@ -97,16 +92,16 @@ export function valuesKey(document: Document.Parsed, path: readonly string[]): {
 }
 
 /** Go to definition: `.Values.a.b` in a template → the key `b` under `a` in the chart's values.yaml. */
-export function valuesDefinition(engine: Engine, file: string, offset: number): Location | undefined {
-  const text = engine.index.text(file);
-  if (text === undefined || !engine.isHelmTemplate(file)) return undefined;
+export function valuesDefinition(workspace: WorkspaceView, file: string, offset: number): Location | undefined {
+  const text = workspace.index.text(file);
+  if (text === undefined || !workspace.isHelmTemplate(file)) return undefined;
   const at = valuesPathAt(file, text, offset);
   if (!at || at.path.length === 0) return undefined;
-  const files = engineChartFiles(engine);
+  const files = engineChartFiles(workspace);
   const dir = chartDirOf(file, files);
   if (dir === undefined) return undefined;
   const valuesFile = dir === '' ? 'values.yaml' : `${dir}/values.yaml`;
-  const parsed = engine.index.parsed(valuesFile);
+  const parsed = workspace.index.parsed(valuesFile);
   const document = parsed?.documents[0];
   const key = document && valuesKey(document, at.path);
   return key && key.depth === at.path.length ? { file: valuesFile, range: key.range } : undefined;
@@ -130,18 +125,18 @@ export function valuesKeyPathAt(document: Document.Parsed, offset: number): stri
 }
 
 /** Find references: every direct read of the key at `offset` (or below it) in the chart's templates. */
-export function valuesReferences(engine: Engine, valuesFile: string, offset: number): Location[] {
+export function valuesReferences(workspace: WorkspaceView, valuesFile: string, offset: number): Location[] {
   if (!/(^|\/)values\.yaml$/.test(valuesFile)) return [];
   const dir = valuesFile.includes('/') ? valuesFile.slice(0, valuesFile.lastIndexOf('/')) : '';
-  if (engine.index.text(dir === '' ? 'Chart.yaml' : `${dir}/Chart.yaml`) === undefined) return [];
-  const document = engine.index.parsed(valuesFile)?.documents[0];
+  if (workspace.index.text(dir === '' ? 'Chart.yaml' : `${dir}/Chart.yaml`) === undefined) return [];
+  const document = workspace.index.parsed(valuesFile)?.documents[0];
   const path = document && valuesKeyPathAt(document, offset);
   if (!path) return [];
   const templatesDir = dir === '' ? 'templates/' : `${dir}/templates/`;
   const out: Location[] = [];
-  for (const file of engine.index.files()) {
+  for (const file of workspace.index.files()) {
     if (!file.startsWith(templatesDir)) continue;
-    const text = engine.index.text(file);
+    const text = workspace.index.text(file);
     if (text === undefined) continue;
     const analysis = analyzeTemplate(file, text);
     for (const action of analysis.tree.scan.actions) {

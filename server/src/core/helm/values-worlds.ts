@@ -6,10 +6,10 @@
  */
 import { isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { LineIndex } from '../positions';
-import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { GoMap } from '../yaml/v2/value';
+import { yamlToJson } from '../goyaml/v2/yaml-to-json';
+import { GoMap } from '../goyaml/v2/value';
 import { coalesce } from './chart';
-import type { ChartContext } from './chart-scope';
+import type { ChartReader } from './include-sites';
 import { fromJsonable, Unknown, type TValue } from './values';
 
 export interface ValuesWorld {
@@ -31,7 +31,7 @@ export interface ValuesEntry {
 const join = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
 
 /** values.yaml first, then one world per `ci/*.yaml` of the chart, in name order. */
-export function valuesWorlds(context: Pick<ChartContext, 'derived' | 'filesUnder' | 'shared'>, dir: string): ValuesWorld[] {
+export function valuesWorlds(context: Pick<ChartReader, 'derived' | 'filesUnder' | 'shared'>, dir: string): ValuesWorld[] {
   return context.shared(`helm-values-worlds:${dir}`, () => {
     const base = join(dir, 'values.yaml');
     const values = context.derived(base, 'helm-values', parseValues) ?? new GoMap(true);
@@ -67,7 +67,7 @@ export function entryFile(world: ValuesWorld, path: ReadonlyArray<string | numbe
 }
 
 /** The 1-based line of the entry's key in its file (the list's key for an item), when found. */
-export function entryLine(context: Pick<ChartContext, 'derived'>, entry: ValuesEntry): number | undefined {
+export function entryLine(context: Pick<ChartReader, 'derived'>, entry: ValuesEntry): number | undefined {
   const found = context.derived(entry.file, 'helm-values-document', (text) => ({ document: parseDocument(text), lines: new LineIndex(text) }));
   if (!found) return undefined;
   let node: Node | null | undefined = found.document.contents as Node | null;

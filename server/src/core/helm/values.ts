@@ -5,9 +5,9 @@
  * errors; `.Release` details that only exist at install time are Unknown: the evaluator says
  * so instead of guessing.
  */
-import { formatFloat64G } from '../yaml/v2/go-number';
-import { compareGoStrings } from '../yaml/v2/json';
-import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
+import { formatFloat64G } from '../goyaml/v2/go-number';
+import { compareGoStrings } from '../goyaml/v2/json';
+import { GoFloat, GoInt, GoMap, type GoValue } from '../goyaml/v2/value';
 
 /** A value the repository cannot show: install-time data, the cluster, randomness. */
 export class Unknown {

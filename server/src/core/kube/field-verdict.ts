@@ -5,8 +5,8 @@
  * field out (its default applies), fails a required one, and in a list item or a map value
  * is decoded as the type's empty value (Go's JSON decoder leaves the zero value there).
  */
-import type { JsonType } from '../render/scalar-after';
-import { codeSpan } from '../render/values';
+import type { JsonType } from '../model/index';
+import { codeSpan } from '../markdown';
 import type { FieldInfo, FieldType } from './schema-types';
 
 export type Fit = 'fits' | 'mismatch' | 'left-out' | 'emptied';

@@ -5,6 +5,7 @@
  * A kind neither knows has no typed fields, except its `metadata`, which every object shares
  * and kubectl decodes strictly.
  */
+import { Memo } from '../memo';
 import type { NodePath } from '../yaml/scalar-sites';
 import { SCHEMA_TABLE_JSON, SCHEMA_TABLE_SOURCES } from './generated/schema-table';
 import { decodeTable, type FieldRef, type SchemaTable } from './schema-encoding';
@@ -31,7 +32,7 @@ export interface ObjectType {
 }
 
 let builtin: SchemaTable | undefined;
-const byGroupKind = new WeakMap<SchemaTable, Map<string, number>>();
+const byGroupKind = new Memo<SchemaTable, Map<string, number>>();
 
 /** The packaged table, parsed on first use (a JSON string parses faster than the same object literal loads). */
 export function builtinSchema(): SchemaTable {
@@ -77,9 +78,7 @@ function rootOf(table: SchemaTable, type: ObjectType): number | undefined {
   }
   // Another version of the same group, or (a chart template's `apiVersion` is often templated) any.
   const group = type.apiVersion === undefined ? '*' : groupOf(type.apiVersion);
-  let index = byGroupKind.get(table);
-  if (!index) byGroupKind.set(table, (index = indexByGroupKind(table)));
-  return index.get(`${group} ${type.kind}`);
+  return byGroupKind.of(table, indexByGroupKind).get(`${group} ${type.kind}`);
 }
 
 /** `group kind` and `* kind` → a definition: a stable version (`v1`, `v2`) before a beta or an alpha. */
@@ -147,21 +146,19 @@ class Slot {
 }
 
 /** Below a free-form field: free-form and optional all the way down. */
-const freeSlots = new WeakMap<SchemaTable, Map<string, Slot>>();
+const freeSlots = new Memo<SchemaTable, Map<string, Slot>>();
 
 function freeBelow(table: SchemaTable, source: string): Slot {
-  let bySource = freeSlots.get(table);
-  if (!bySource) freeSlots.set(table, (bySource = new Map()));
+  const bySource = freeSlots.of(table, () => new Map());
   let slot = bySource.get(source);
   if (!slot) bySource.set(source, (slot = new Slot(table, 'u', { type: 'preserve-unknown', required: false, source })));
   return slot;
 }
 
-const rootSlots = new WeakMap<SchemaTable, Map<number, Slot>>();
+const rootSlots = new Memo<SchemaTable, Map<number, Slot>>();
 
 function walk(table: SchemaTable, root: number, path: NodePath, source: string): FieldInfo | undefined {
-  let roots = rootSlots.get(table);
-  if (!roots) rootSlots.set(table, (roots = new Map()));
+  const roots = rootSlots.of(table, () => new Map());
   let slot = roots.get(root);
   if (!slot) roots.set(root, (slot = new Slot(table, root, { type: 'object', required: true, source })));
   for (let i = 0; i < path.length && slot; i++) slot = slot.child(path[i]);

@@ -15,12 +15,12 @@
  *   UnmarshalJSON kyaml rebuilds the resource from that JSON
  */
 import { envsubst } from '../envsubst';
-import { decodeYamlV2 } from '../yaml/v2/decode';
-import { isValidUtf8 } from '../yaml/v2/go-utf8';
-import { marshalYamlV2 } from '../yaml/v2/marshal';
-import { goYamlReaderError } from '../yaml/v2/reader';
-import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { kyamlUnmarshalJson } from './kyaml/unmarshal-json';
+import { decodeYamlV2 } from '../goyaml/v2/decode';
+import { isValidUtf8 } from '../goyaml/v2/go-utf8';
+import { marshalYamlV2 } from '../goyaml/v2/marshal';
+import { goYamlReaderError } from '../goyaml/v2/reader';
+import { yamlToJson } from '../goyaml/v2/yaml-to-json';
+import { kyamlUnmarshalJson } from '../goyaml/kyaml/unmarshal-json';
 import { readResource } from './source/read-resource';
 import { invalidVarNameError, stripNewlines } from './variables';
 

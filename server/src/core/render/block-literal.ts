@@ -10,7 +10,7 @@
  * left to the real decoder; a test compares both on generated blocks.
  */
 
-import { isBreak } from '../yaml/v2/emit-analyze';
+import { isBreak } from '../goyaml/v2/emit-analyze';
 
 /** Characters go-yaml's reader accepts that need no second look here (no CR, NEL, BOM, surrogates, controls). */
 const plain = /^[\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;

@@ -4,7 +4,7 @@
  * line, or why they are not visible), the Kustomizations on other sources and those nothing
  * applies. `render-lens clusters` and "Render Lens: Show Clusters" print it.
  */
-import type { Engine } from '../engine';
+import type { WorkspaceView } from '../model/workspace-view';
 import type { Cluster, ExternalKustomization, FluxGraph } from '../flux/graph';
 import type { FluxKustomization } from '../flux/flux-kustomization';
 import type { Range } from '../model';
@@ -61,9 +61,9 @@ export interface ClustersReport {
   unlisted: string[];
 }
 
-export function describeClusters(engine: Engine): ClustersReport {
-  const graph = engine.fluxGraph();
-  const place = placer(engine);
+export function describeClusters(workspace: WorkspaceView): ClustersReport {
+  const graph = workspace.fluxGraph();
+  const place = placer(workspace);
   const external = (e: ExternalKustomization): ExternalReport => ({ kustomization: `${e.kustomization.namespace}/${e.kustomization.name}`, at: place(e.kustomization.object.file, e.kustomization.nameRange), source: e.source, why: e.why });
   return {
     version: 1,
@@ -117,11 +117,11 @@ function sourceLabel(graph: FluxGraph, k: FluxKustomization): string {
   return `${name}: ${verdict.why}`;
 }
 
-function placer(engine: Engine): (file: string, range: Range) => Place {
+function placer(workspace: WorkspaceView): (file: string, range: Range) => Place {
   const lines = new Map<string, LineIndex | undefined>();
   return (file, range) => {
     if (!lines.has(file)) {
-      const text = engine.index.text(file);
+      const text = workspace.index.text(file);
       lines.set(file, text === undefined ? undefined : new LineIndex(text));
     }
     return { file, line: (lines.get(file)?.positionAt(range.start).line ?? 0) + 1 };

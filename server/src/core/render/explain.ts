@@ -3,7 +3,7 @@
  * substitutes, in which mode — with every variable, its value and its layers. Plain data
  * for the CLI's text and JSON output; Secret values are already redacted here.
  */
-import type { Engine } from '../engine';
+import type { WorkspaceView } from '../model/workspace-view';
 import { substitutionOf } from '../substitution';
 import { LineIndex } from '../positions';
 import { displayShown, layerSource, shownLayerValue, type ShownValue } from './values';
@@ -29,14 +29,14 @@ export interface ExplainedContext {
   missingSources: string[];
 }
 
-export function explainFile(engine: Engine, file: string): ExplainedContext[] {
-  const graph = engine.fluxGraph();
-  const salt = engine.config().redactionSalt;
+export function explainFile(workspace: WorkspaceView, file: string): ExplainedContext[] {
+  const graph = workspace.fluxGraph();
+  const salt = workspace.config().redactionSalt;
   const lineOf = (path: string, offset: number) => {
-    const text = engine.index.text(path);
+    const text = workspace.index.text(path);
     return text === undefined ? 0 : new LineIndex(text).positionAt(offset).line + 1;
   };
-  const objects = engine.index.objects(file);
+  const objects = workspace.index.objects(file);
   return graph.contextsOf(file).map((context) => {
     const { instance, cluster } = context;
     const k = instance.kustomization;
@@ -44,7 +44,7 @@ export function explainFile(engine: Engine, file: string): ExplainedContext[] {
     const skip = substitutionOf([context], objects[0]).skipped[0];
     return {
       cluster: cluster.name,
-      kustomization: { name: k.name, namespace: k.namespace, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
+      kustomization: { name: k.name, namespace: instance.namespace, file: k.object.file, line: lineOf(k.object.file, k.nameRange.start) },
       substitutes: skip === undefined,
       ...(skip ? { skipped: skip.reason } : {}),
       strict: instance.strict,
@@ -68,14 +68,14 @@ export interface ExplainedVariable {
 }
 
 /** A variable across every Kustomization that substitutes: its value and layers, or its absence. */
-export function explainVariable(engine: Engine, name: string): ExplainedVariable {
-  const salt = engine.config().redactionSalt;
+export function explainVariable(workspace: WorkspaceView, name: string): ExplainedVariable {
+  const salt = workspace.config().redactionSalt;
   const lineOf = (path: string, offset: number) => {
-    const text = engine.index.text(path);
+    const text = workspace.index.text(path);
     return text === undefined ? 0 : new LineIndex(text).positionAt(offset).line + 1;
   };
   const contexts: ExplainedVariable['contexts'] = [];
-  for (const cluster of engine.fluxGraph().clusters) {
+  for (const cluster of workspace.fluxGraph().clusters) {
     for (const instance of cluster.instances) {
       if (!instance.postBuild) continue;
       const variable = instance.variables.vars.get(name);

@@ -4,7 +4,7 @@
  * files use, the `$$` escapes in them, and the findings in them by rule — the review a team
  * does before it turns strict substitution on, or moves an app to another Kustomization.
  */
-import type { Engine } from '../engine';
+import type { WorkspaceView } from '../model/workspace-view';
 import { scanTemplate } from '../envsubst';
 import type { KustomizationInstance } from '../flux/graph';
 import type { Finding } from '../model';
@@ -30,7 +30,7 @@ export interface KustomizationInventory {
   hazards: Record<string, number>;
 }
 
-export function describeInventory(engine: Engine, findings: readonly Finding[]): KustomizationInventory[] {
+export function describeInventory(workspace: WorkspaceView, findings: readonly Finding[]): KustomizationInventory[] {
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
     const list = byFile.get(finding.file);
@@ -41,7 +41,7 @@ export function describeInventory(engine: Engine, findings: readonly Finding[]):
   const scanOf = (file: string) => {
     let scan = scans.get(file);
     if (!scan) {
-      const template = scanTemplate(engine.index.text(file) ?? '');
+      const template = scanTemplate(workspace.index.text(file) ?? '');
       const used = new Set(template.expansions.flatMap((e) => e.names));
       let escapes = 0;
       for (let i = 0; i < template.runs.length; i++) if (template.runs.count(i) >= 2) escapes++;
@@ -49,12 +49,12 @@ export function describeInventory(engine: Engine, findings: readonly Finding[]):
     }
     return scan;
   };
-  const graph = engine.fluxGraph();
-  return graph.clusters.flatMap((cluster) => cluster.instances.map((instance) => inventoryOf(engine, cluster.name, instance, scanOf, byFile)));
+  const graph = workspace.fluxGraph();
+  return graph.clusters.flatMap((cluster) => cluster.instances.map((instance) => inventoryOf(workspace, cluster.name, instance, scanOf, byFile)));
 }
 
 function inventoryOf(
-  engine: Engine,
+  workspace: WorkspaceView,
   cluster: string,
   instance: KustomizationInstance,
   scanOf: (file: string) => { used: Set<string>; escapes: number },
@@ -71,11 +71,11 @@ function inventoryOf(
     escapes += scan.escapes;
     for (const finding of byFile.get(file) ?? []) hazards[finding.rule] = (hazards[finding.rule] ?? 0) + 1;
   }
-  const text = engine.index.text(k.object.file);
+  const text = workspace.index.text(k.object.file);
   const defined = [...instance.variables.vars.keys()].sort();
   return {
     cluster,
-    kustomization: `${k.namespace}/${k.name}`,
+    kustomization: `${instance.namespace}/${k.name}`,
     file: k.object.file,
     line: text === undefined ? 0 : new LineIndex(text).positionAt(k.nameRange.start).line + 1,
     substitutes: instance.substitutes,

@@ -4,18 +4,18 @@
  * Secret values never appear: variables from Secrets are substituted as placeholders, and
  * the data of Secret objects is replaced by a short hash.
  */
-import type { Engine } from '../engine';
+import type { WorkspaceView } from '../model/workspace-view';
 import { fleetDocuments } from '../fleet/options';
 import type { RenderContext } from '../flux/graph';
 import { alwaysIgnored } from '../flux/strategy-support';
-import { GoMap, type GoValue } from '../yaml/v2/value';
+import { GoMap, type GoValue } from '../goyaml/v2/value';
 import { substituteResource } from '../pipeline';
 import { exceedsAliasLimit, maxAliasCount, notCheckedReason } from '../limits';
 import { redactedPlaceholder } from './redaction';
 import { LineIndex } from '../positions';
 import { contextLabel } from '../substitution';
-import { goJsonParse } from '../yaml/v2/json';
-import { marshalYamlV2 } from '../yaml/v2/marshal';
+import { goJsonParse } from '../goyaml/v2/json';
+import { marshalYamlV2 } from '../goyaml/v2/marshal';
 
 export interface RenderedDocument {
   /** YAML of what is applied, or undefined when the controller fails. */
@@ -35,17 +35,17 @@ export interface RenderedFile {
 
 /** The render contexts of a file, labelled for a picker. */
 /** Which of Render Lens's checks a file gets besides Flux's: a chart template, a Fleet file (fleet.yaml or HelmOps), or plain YAML. */
-export function fileKind(engine: Engine, file: string): 'helm-template' | 'fleet' | 'yaml' {
-  if (engine.isHelmTemplate(file)) return 'helm-template';
-  return fleetDocuments(file, engine.documentsOf(file)).length > 0 ? 'fleet' : 'yaml';
+export function fileKind(workspace: WorkspaceView, file: string): 'helm-template' | 'fleet' | 'yaml' {
+  if (workspace.isHelmTemplate(file)) return 'helm-template';
+  return fleetDocuments(file, workspace.documentsOf(file)).length > 0 ? 'fleet' : 'yaml';
 }
 
-export function renderContexts(engine: Engine, file: string): Array<{ label: string; context: RenderContext }> {
-  return engine.fluxGraph().contextsOf(file).map((context) => ({ label: contextLabel(context), context }));
+export function renderContexts(workspace: WorkspaceView, file: string): Array<{ label: string; context: RenderContext }> {
+  return workspace.fluxGraph().contextsOf(file).map((context) => ({ label: contextLabel(context), context }));
 }
 
-export function renderFile(engine: Engine, file: string, context: RenderContext): RenderedFile {
-  const parsed = engine.index.parsed(file);
+export function renderFile(workspace: WorkspaceView, file: string, context: RenderContext): RenderedFile {
+  const parsed = workspace.index.parsed(file);
   const { instance } = context;
   const vars: Record<string, string> = {};
   const secrets = new Set<string>();
@@ -57,9 +57,9 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
   }
   // `${PASS:0:6}` or `${#PASS}` must not cut or count the placeholder's text.
   const redacted = (name: string) => secrets.has(name);
-  const salt = engine.config().redactionSalt;
+  const salt = workspace.config().redactionSalt;
   // A file that is not read (too big, UTF-16, binary) renders nothing: say why instead.
-  const skipped = notCheckedReason(engine.index.text(file) ?? '');
+  const skipped = notCheckedReason(workspace.index.text(file) ?? '');
   if (skipped !== undefined) return { context: contextLabel(context), strict: instance.strict, documents: [{ error: skipped }] };
   const documents: RenderedDocument[] = (parsed?.documents ?? []).map((document) => {
     const [start, , end] = document.range;
@@ -70,7 +70,7 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
     try {
       if (!instance.postBuild) return asYaml(source, salt);
       const outcome = substituteResource({ source, vars, strict: instance.strict, always: instance.postBuild.strategy === 'Always' && !alwaysIgnored(instance), redacted });
-      if (outcome.kind === 'failed') return { error: outcome.controllerError, causes: causesIn(engine, file, start, end) };
+      if (outcome.kind === 'failed') return { error: outcome.controllerError, causes: causesIn(workspace, file, start, end) };
       return { yaml: fromJson(outcome.final, salt), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
     } catch (error) {
       // A bug or a stack overflow (10,000 nested `${…}`) costs this document, not the preview;
@@ -85,10 +85,10 @@ export function renderFile(engine: Engine, file: string, context: RenderContext)
  * The controller's error names a line of the document as it re-serialized it (`yaml: line 4:
  * …`), not of the file. The check's errors inside the document say where, as `check` does.
  */
-function causesIn(engine: Engine, file: string, start: number, end: number): string[] {
-  const text = engine.index.text(file) ?? '';
+function causesIn(workspace: WorkspaceView, file: string, start: number, end: number): string[] {
+  const text = workspace.index.text(file) ?? '';
   const lines = new LineIndex(text);
-  return engine
+  return workspace
     .analyzeFile(file)
     .findings.filter((f) => f.severity === 'error' && f.range.start >= start && f.range.start < end)
     .map((f) => {

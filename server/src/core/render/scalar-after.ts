@@ -9,15 +9,15 @@
  * substitution leaves with the same lines is known to stay a string without decoding it
  * (block-literal.ts).
  */
+import { Memo } from '../memo';
+import type { JsonType } from '../model';
 import { envsubst, evaluateExpansion, scanTemplate, type Expansion, type Lookup, type TemplateScan } from '../envsubst';
-import { GoFloat, GoInt, GoMap, type GoValue } from '../yaml/v2/value';
-import { marshalYamlV2 } from '../yaml/v2/marshal';
-import { yamlToJson } from '../yaml/v2/yaml-to-json';
-import { resolvePlainV2 } from '../yaml/v2/resolve';
+import { GoFloat, GoInt, GoMap, type GoValue } from '../goyaml/v2/value';
+import { marshalYamlV2 } from '../goyaml/v2/marshal';
+import { yamlToJson } from '../goyaml/v2/yaml-to-json';
+import { resolvePlainV2 } from '../goyaml/v2/resolve';
 import { BoundedMemo } from '../bounded-memo';
 import { emitsSimpleLiteral, unchangedLiteralBlock } from './block-literal';
-
-export type JsonType = 'string' | 'bool' | 'number' | 'null' | 'array' | 'object';
 
 export type ScalarAfter =
   | { kind: 'value'; type: JsonType; display: string }
@@ -81,10 +81,8 @@ export function staysStringCheaply(value: string, scan: TemplateScan, lookup: Lo
     if (!oneOrdinaryLine.test(text)) verdict = undefined;
     return true;
   };
-  // Indexed loops: asked per scalar and context, mostly before V8 has optimized this, where
-  // `for…of` allocates a result object (and a Map an entry array) per step.
   for (let i = 0; i < block.names.length; i++) if (!judge(lookup(block.names[i]), block.named[i])) return 'failed';
-  for (let i = 0; i < block.others.length; i++) if (!judge(undefined, block.others[i])) return 'failed';
+  for (const expansion of block.others) if (!judge(undefined, expansion)) return 'failed';
   return verdict;
 }
 
@@ -108,12 +106,10 @@ interface BlockExpansions {
 function blockExpansionsOf(value: string, scan: TemplateScan): BlockExpansions | undefined {
   // A scan without expansions may be shared by many values (the engine's one for values without `$`).
   if (scan.expansions.length === 0) return simpleBlockExpansions(value, scan);
-  let known = blockExpansions.get(scan);
-  if (known === undefined) blockExpansions.set(scan, (known = simpleBlockExpansions(value, scan) ?? null));
-  return known ?? undefined;
+  return blockExpansions.of(scan, () => simpleBlockExpansions(value, scan));
 }
 
-const blockExpansions = new WeakMap<TemplateScan, BlockExpansions | null>();
+const blockExpansions = new Memo<TemplateScan, BlockExpansions | undefined>();
 
 function simpleBlockExpansions(value: string, scan: TemplateScan): BlockExpansions | undefined {
   if (scan.nul !== undefined || !value.includes('\n')) return undefined;

@@ -4,6 +4,7 @@
  */
 import type { Variable, VariableLayer } from '../flux/variables';
 import { fileLineLink } from '../links';
+import { codeSpan } from '../markdown';
 import { LineIndex } from '../positions';
 import { minHashedLength, secretDigest } from './redaction';
 
@@ -62,9 +63,3 @@ export function layerSource(layer: VariableLayer): string {
   return `${layer.source} ${layer.objectName}${how}`;
 }
 
-/** Inline code that survives backticks and is kept short. */
-export function codeSpan(text: string, max = 60): string {
-  const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
-  const fence = short.includes('`') ? '``' : '`';
-  return `${fence}${short.includes('`') ? ` ${short} ` : short}${fence}`;
-}

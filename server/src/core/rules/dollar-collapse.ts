@@ -1,8 +1,9 @@
 import { disableSubstitutionFix } from '../fixes';
 import type { DollarRuns } from '../envsubst';
-import { markReviewedFix } from './allow-fix';
-import { contextList, relatedKustomizations } from './contexts';
-import type { Rule, RuleFix } from './rule';
+import { markReviewedFix } from './support/allow-fix';
+import { contextList, relatedKustomizations } from './support/contexts';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * DOLLAR-COLLAPSE: `$$` (or an odd run) not before `{` in a substituted resource.
@@ -65,10 +66,8 @@ the file exists) whose reason says what arrives.
 `,
   *check(context) {
     const strict = context.policy().strictDollars;
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // By index: the runs are packed (DollarRuns).
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      // The runs are packed (DollarRuns): read by index.
       const { runs } = scan;
       let consistent: boolean | undefined;
       for (let i = 0; i < runs.length; i++) {

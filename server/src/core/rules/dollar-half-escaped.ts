@@ -1,6 +1,7 @@
-import { markReviewedFix } from './allow-fix';
-import { relatedKustomizations } from './contexts';
-import type { Rule, RuleFix } from './rule';
+import { markReviewedFix } from './support/allow-fix';
+import { relatedKustomizations } from './support/contexts';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * DOLLAR-HALF-ESCAPED: an odd run of three or more `$` before `{`.
@@ -38,10 +39,8 @@ value is really meant (a price, \`$$$\{AMOUNT}\` for \`$12\`), keep it as a revi
 second fix adds an \`allow:\` entry to \`.render-lens.yaml\` (when the file exists) that says so.
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // By index: the runs are packed (DollarRuns).
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      // The runs are packed (DollarRuns): read by index.
       const { runs } = scan;
       for (let i = 0; i < runs.length; i++) {
         const count = runs.count(i);

@@ -1,4 +1,4 @@
-import { relatedKustomizations } from './contexts';
+import { relatedKustomizations } from './support/contexts';
 import type { Rule } from './rule';
 
 /**
@@ -34,10 +34,8 @@ Use two dollars: \`$\${HOME}\` arrives as \`\${HOME}\`. If the output really nee
 goes through another envsubst), suppress the finding with a reason.
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // By index: the runs are packed (DollarRuns).
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      // The runs are packed (DollarRuns): read by index.
       const { runs } = scan;
       for (let i = 0; i < runs.length; i++) {
         const count = runs.count(i);

@@ -1,6 +1,6 @@
 import type { Rule, RuleReport } from './rule';
-import { contextList, relatedKustomizations } from './contexts';
-import { code } from './text';
+import { contextList, relatedKustomizations } from './support/contexts';
+import { code } from './support/text';
 
 /**
  * ENVSUBST-PARSE: an expression Flux's envsubst cannot parse.
@@ -38,13 +38,9 @@ into \`$\` and leaves the braces alone. If Flux should substitute it, use a form
 (\`\${VAR:-default}\`, \`\${VAR}\`).
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
+    for (const { site, scan, document } of context.substitutedScalars()) {
       const active = document.substitution.active;
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.expansions.length; i++) {
-        const expansion = scan.expansions[i];
+      for (const expansion of scan.expansions) {
         if (expansion.error === undefined) continue;
         const range = site.rangeOf(expansion.start, expansion.end);
         const expression = site.value.slice(expansion.start, expansion.end);

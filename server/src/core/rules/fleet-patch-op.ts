@@ -3,7 +3,8 @@ import { comparePatchEntries } from '../fleet/compare-patches';
 import { fleetDocuments } from '../fleet/options';
 import { isPatchOp, suggestPatchOp, unsupportedPatchOpMessage } from '../fleet/patch-ops';
 import { firstLineRange, nodeRange, rewriteScalar } from '../fleet/yaml';
-import type { Rule, RuleFix } from './rule';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * FLEET-PATCH-OP: a Fleet comparePatches operation whose `op` Fleet cannot apply.

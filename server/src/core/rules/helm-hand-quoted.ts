@@ -5,8 +5,9 @@ import { scalarPieces, type ScalarPiece } from '../helm/scalar-judge';
 import { actionAt } from '../helm/scan';
 import { squoteReports } from '../helm/squote-values';
 import { analyzeTemplate } from '../helm/template-file';
-import { codeSpan } from '../render/values';
-import type { Rule, RuleFix, RuleReport } from './rule';
+import { codeSpan } from '../markdown';
+import type { Rule, RuleReport } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /** Functions whose output is a number: nothing in it can close a quote. */
 const numeric = new Set(['int', 'int64', 'float64', 'len', 'add', 'add1', 'sub', 'mul', 'div', 'mod', 'max', 'min', 'atoi', 'round', 'floor', 'ceil']);

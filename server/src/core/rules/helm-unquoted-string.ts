@@ -2,7 +2,7 @@ import { chartDirOf } from '../helm/chart';
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, takesProbe, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
-import { chartScope } from '../helm/chart-scope';
+import { chartScope } from './support/chart-scope';
 import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
 import type { Candidate } from '../helm/value-sources';
@@ -12,9 +12,10 @@ import { entryLine, entryName } from '../helm/values-worlds';
 import { fieldName } from '../kube/field-types';
 import { holdsFreeText } from '../kube/free-text-fields';
 import { fieldAt, type WorkspaceSchema } from '../kube/schema-types';
-import { codeSpan } from '../render/values';
-import { GoMap } from '../yaml/v2/value';
-import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
+import { codeSpan } from '../markdown';
+import { GoMap } from '../goyaml/v2/value';
+import type { Rule, RuleContext, RuleReport } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * HELM-UNQUOTED-STRING: a chart template prints a value bare into a field the Kubernetes

@@ -2,7 +2,7 @@ import type { VariableLayer } from '../flux/variables';
 import { LineIndex } from '../positions';
 import { standingsOf, type Standing } from '../render/layer-standing';
 import { layerSource } from '../render/values';
-import { instanceLabel, labelList, readElsewhere, definitionsIn, type Definition } from './variable-definitions';
+import { instanceLabel, labelList, readElsewhere, definitionsIn, type Definition } from './support/variable-definitions';
 import type { Rule, RuleContext } from './rule';
 
 /**

@@ -1,6 +1,7 @@
 import type { KustomizationInstance } from '../flux/graph';
-import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
-import { definitionsIn, definitionsNamed, firstLine, instanceLabel, isSopsFile, keySpan, labelList, namePattern, readElsewhere, textOf, validName, type Definition } from './variable-definitions';
+import type { Rule, RuleContext, RuleReport } from './rule';
+import type { RuleFix } from '../model/rule-edits';
+import { definitionsIn, definitionsNamed, firstLine, instanceLabel, isSopsFile, keySpan, labelList, namePattern, readElsewhere, textOf, validName, type Definition } from './support/variable-definitions';
 
 /**
  * INVALID-VAR-NAME: a variable key the controller rejects.

@@ -1,9 +1,9 @@
 import type { SubstituteFrom } from '../flux/flux-kustomization';
 import type { Cluster, FluxGraph, KustomizationInstance } from '../flux/graph';
 import { mapGet, scalarText } from '../yaml/nodes';
-import { instanceItemsByFile, perGraph } from './per-graph';
+import { instanceItemsByFile, perGraph } from './support/per-graph';
 import type { Rule, RuleContext, RuleReport } from './rule';
-import { firstLine, labelList, mentions } from './variable-definitions';
+import { firstLine, labelList, mentions } from './support/variable-definitions';
 
 /**
  * MISSING-VAR-SOURCE: a `substituteFrom` entry, not optional, whose ConfigMap or Secret the

@@ -2,9 +2,10 @@ import { disableSubstitutionFix } from '../fixes';
 import type { FluxGraph, KustomizationInstance, RenderContext } from '../flux/graph';
 import { substitutesIn } from '../flux/strategy-support';
 import type { K8sObject } from '../workspace/objects';
-import { perGraph } from './per-graph';
-import { copyPostBuildFix } from './copy-postbuild-fix';
-import type { Rule, RuleFix } from './rule';
+import { perGraph } from './support/per-graph';
+import { copyPostBuildFix } from './support/copy-postbuild-fix';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 
 /**
  * NOT-SUBSTITUTED: `${X}` for a variable the cluster knows, in a file whose Kustomization

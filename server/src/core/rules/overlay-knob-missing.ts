@@ -3,9 +3,10 @@ import { insertIntoBlockMap, lineEndingAt, parsedForEdit } from '../fixes';
 import type { FluxGraph } from '../flux/graph';
 import type { ObjectData } from '../flux/object-data';
 import { mapGet, rangeOf } from '../yaml/nodes';
-import { closestName } from './near-names';
-import type { Rule, RuleContext, RuleEdit, RuleFix, RuleReport } from './rule';
-import { addedByOverlay, definitionsIn, instanceLabel, isSopsFile, keySpan, labelList, readElsewhere, usageOf, validName } from './variable-definitions';
+import { closestName } from './support/near-names';
+import type { Rule, RuleContext, RuleReport } from './rule';
+import type { RuleEdit, RuleFix } from '../model/rule-edits';
+import { addedByOverlay, definitionsIn, instanceLabel, isSopsFile, keySpan, labelList, readElsewhere, usageOf, validName } from './support/variable-definitions';
 
 /**
  * OVERLAY-KNOB-MISSING: an overlay patch sets a key of a variable ConfigMap or Secret that

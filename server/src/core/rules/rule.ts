@@ -3,30 +3,14 @@
  * ranges with messages and fixes. The engine stamps the id, severity and file on each report,
  * so a rule only says what it found and how to mend it.
  */
-import type { Document } from 'yaml';
-import type { TemplateScan } from '../envsubst';
 import type { Range, Severity } from '../model';
+import type { DocumentView, SubstitutedScalar } from '../model/documents';
+import type { RuleFix } from '../model/rule-edits';
 import type { FluxGraph } from '../flux/graph';
 import type { ReviewPolicy } from '../review-policy';
-import type { DocumentSubstitution } from '../substitution';
 import type { Suppression } from '../suppressions';
 import type { WorkspaceSchema } from '../kube/schema-types';
-import type { K8sObject } from '../workspace/objects';
 import type { ParsedFile } from '../yaml/document';
-import type { ScalarSite } from '../yaml/scalar-sites';
-
-export interface RuleEdit {
-  /** Defaults to the file being checked. */
-  file?: string;
-  range: Range;
-  newText: string;
-}
-
-export interface RuleFix {
-  title: string;
-  edits: RuleEdit[];
-  preferred?: boolean;
-}
 
 export interface RuleReport {
   range: Range;
@@ -35,34 +19,6 @@ export interface RuleReport {
   severity?: Severity;
   related?: Array<{ file: string; range: Range; message: string }>;
   fixes?: RuleFix[];
-}
-
-/** A scalar of the file (or a comment's text) with the envsubst view of its decoded value. */
-export interface SubstitutedScalar {
-  site: ScalarSite;
-  /**
-   * The rules that visit every run or expansion of every scalar loop with an index, not
-   * `for…of`: a big manifest has tens of thousands, each visited once per rule, mostly before
-   * V8 has optimized the loop, and unoptimized `for…of` allocates a result object per step (a
-   * fifth of what opening the bench's 10k-line manifest allocated).
-   */
-  scan: TemplateScan;
-  /** A comment: the controller drops it; the engine lowers findings in it to information. */
-  comment?: boolean;
-}
-
-/** One YAML document of the file: its Kubernetes identity and how the controller treats it. */
-export interface DocumentView {
-  index: number;
-  document: Document.Parsed;
-  object: K8sObject | undefined;
-  substitution: DocumentSubstitution;
-  /** The scalars (keys and values) and comments whose text holds a `$`: all that substitution can change. */
-  scalars: readonly SubstitutedScalar[];
-  /** Every scalar of the document, keys and values, in source order (for rules that read more than `$`). */
-  allSites(): ScalarSite[];
-  /** `scalars` each with this document, when it is substituted in a context; else empty. */
-  substituted: ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
 
 export interface RuleContext {
@@ -96,11 +52,7 @@ export interface RuleContext {
   knownRule(id: string): boolean;
   /** Field types of the workspace's own CustomResourceDefinitions (kube/workspace-crds.ts). */
   workspaceSchemas(): readonly WorkspaceSchema[];
-  /**
-   * The scalars of documents substituted in at least one render context. Checks walk them by
-   * index: a check runs unoptimized (compiler-flags.ts), where each step of `for…of` makes an
-   * iterator result, thousands per rule on a big manifest's open.
-   */
+  /** The scalars of documents substituted in at least one render context. */
   substitutedScalars(): ReadonlyArray<SubstitutedScalar & { document: DocumentView }>;
 }
 
@@ -119,6 +71,5 @@ export interface Rule {
    * templates and reach the rule unparsed (`documents()` is empty; read `text`).
    */
   readonly target?: 'yaml' | 'helm-template';
-  /** A method named `check`: the server and the CLI leave functions so named unoptimized (compiler-flags.ts). */
   check(context: RuleContext): Iterable<RuleReport>;
 }

@@ -1,8 +1,9 @@
 import { defineVariableFix } from '../fixes';
-import { relatedKustomizations } from './contexts';
-import { closestName } from './near-names';
-import type { Rule, RuleFix } from './rule';
-import { describeOutcomes, outcomesOf } from './variable-outcomes';
+import { relatedKustomizations } from './support/contexts';
+import { closestName } from './support/near-names';
+import type { Rule } from './rule';
+import type { RuleFix } from '../model/rule-edits';
+import { describeOutcomes, outcomesOf } from './support/variable-outcomes';
 
 /**
  * SILENT-DEFAULT: `${X:-default}` (or `:=`, `=`, `:?`, `:+`) where X is not defined.
@@ -40,12 +41,8 @@ default on purpose and suppress the finding with a reason of at least 40 charact
 (\`# render-lens-disable SILENT-DEFAULT -- one replica unless a cluster sets replica_count\`).
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.expansions.length; i++) {
-        const expansion = scan.expansions[i];
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      for (const expansion of scan.expansions) {
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
         const outcomes = all.filter((o) => o.kind === 'default');

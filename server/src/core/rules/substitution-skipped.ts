@@ -5,9 +5,10 @@ import type { PostBuild } from '../flux/flux-kustomization';
 import type { KustomizationInstance } from '../flux/graph';
 import type { Range } from '../model';
 import { mapGet, mapPair, rangeOf } from '../yaml/nodes';
-import { instanceItemsByFile, perGraph } from './per-graph';
-import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
-import { firstLine, instanceLabel, labelList } from './variable-definitions';
+import { instanceItemsByFile, perGraph } from './support/per-graph';
+import type { Rule, RuleContext, RuleReport } from './rule';
+import type { RuleFix } from '../model/rule-edits';
+import { firstLine, instanceLabel, labelList } from './support/variable-definitions';
 
 /**
  * SUBSTITUTION-SKIPPED: `postBuild` is there, but no variable resolves and the strategy is

@@ -1,14 +1,17 @@
+import { Memo } from '../memo';
 import { defineVariableFix } from '../fixes';
 import { fieldName } from '../kube/field-types';
 import { describeValue, emptiedMeaning, fitOf, leftOutMeaning } from '../kube/field-verdict';
 import { fieldAt, withArticle, type FieldInfo, type WorkspaceSchema } from '../kube/schema-types';
 import { scalarAfterSubstitution, staysStringCheaply, type ScalarAfter } from '../render/scalar-after';
 import type { TemplateScan } from '../envsubst';
-import { codeSpan, isSecretData } from '../render/values';
+import { isSecretData } from '../render/values';
+import { codeSpan } from '../markdown';
 import type { ActiveContext } from '../substitution';
-import { commentCuts } from './comment-cut';
-import { contextList, relatedKustomizations } from './contexts';
-import type { Rule, RuleContext, RuleFix } from './rule';
+import { commentCuts } from './support/comment-cut';
+import { contextList, relatedKustomizations } from './support/contexts';
+import type { Rule, RuleContext } from './rule';
+import type { RuleFix } from '../model/rule-edits';
 import type { ScalarSite } from '../yaml/scalar-sites';
 
 /**
@@ -84,10 +87,8 @@ fix does both. For a null, or a field of another type, give the variable a value
 field's type in every cluster: quotes would keep an empty value empty.
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
     let workspace: readonly WorkspaceSchema[] | undefined;
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document, comment } = scalars[at];
+    for (const { site, scan, document, comment } of context.substitutedScalars()) {
       if (comment || scan.expansions.length === 0 || failsToParse(scan)) continue;
       // Any field, string-typed or not, loses what follows ` #`.
       const cuts = commentCuts(document.substitution.active, site, scan);
@@ -158,18 +159,17 @@ interface Problem {
 
 /**
  * What the scalar becomes in each context where that does not fit the field, or undefined
- * when it fits everywhere (almost always). Indexed loops, no closures: asked for every
- * substituted scalar, mostly before V8 has optimized this (see SubstitutedScalar.scan).
+ * when it fits everywhere (almost always).
  */
 function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: TemplateScan, secretField: boolean, field: FieldInfo): Problem[] | undefined {
   let problems: Problem[] | undefined;
-  for (let i = 0; i < active.length; i++) {
-    const change = changeOf(active[i], site.value, site.isKey, scan);
+  for (const context of active) {
+    const change = changeOf(context, site.value, site.isKey, scan);
     if (!change) continue;
     const { after, secretVariable } = change;
     const secret = secretField || secretVariable;
     if (after.kind === 'broken') {
-      (problems ??= []).push({ active: active[i], what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, fit: 'breaks' });
+      (problems ??= []).push({ active: context, what: `breaks the YAML (${secret ? 'with a secret value' : after.error})`, fit: 'breaks' });
       continue;
     }
     // Free-form fields take anything; a quoted value there that stops being a string is the surprise.
@@ -177,14 +177,14 @@ function problemsOf(active: readonly ActiveContext[], site: ScalarSite, scan: Te
     if (fit === 'fits') continue;
     const nulled = after.type === 'null';
     const refused = nulled && fit === 'mismatch' ? ', and the field is required' : '';
-    (problems ??= []).push({ active: active[i], what: `becomes ${describeValue(after, secret)}${refused}`, fit, nulled });
+    (problems ??= []).push({ active: context, what: `becomes ${describeValue(after, secret)}${refused}`, fit, nulled });
   }
   return problems;
 }
 
 /** Does an expansion fail to parse? ENVSUBST-PARSE reports it, and the value never renders. */
 function failsToParse(scan: TemplateScan): boolean {
-  for (let i = 0; i < scan.expansions.length; i++) if (scan.expansions[i].error !== undefined) return true;
+  for (const expansion of scan.expansions) if (expansion.error !== undefined) return true;
   return false;
 }
 
@@ -199,12 +199,11 @@ interface Change {
  * manifest repeats the same `${app_name}` in every document, and the answer depends only on
  * the value and the context's variables. Multi-line values are rarely repeated: not kept.
  */
-const changes = new WeakMap<ActiveContext, Map<string, Change | null>>();
+const changes = new Memo<ActiveContext, Map<string, Change | null>>();
 
 function changeOf(active: ActiveContext, value: string, isKey: boolean, scan: TemplateScan): Change | undefined {
   if (value.includes('\n')) return computeChange(active, value, isKey, scan);
-  let byValue = changes.get(active);
-  if (!byValue) changes.set(active, (byValue = new Map()));
+  const byValue = changes.of(active, () => new Map());
   const key = isKey ? `k${value}` : `v${value}`;
   let change = byValue.get(key);
   if (change === undefined) {
@@ -234,13 +233,11 @@ function computeChange(active: ActiveContext, value: string, isKey: boolean, sca
 }
 
 /** The distinct names a value reads; asked once per context. */
-const namesByScan = new WeakMap<TemplateScan, readonly string[]>();
+const namesByScan = new Memo<TemplateScan, readonly string[]>();
 
 function namesOf(scan: TemplateScan): readonly string[] {
   if (scan.expansions.length === 1) return scan.expansions[0].names;
-  let names = namesByScan.get(scan);
-  if (!names) namesByScan.set(scan, (names = [...new Set(scan.expansions.flatMap((e) => e.names))]));
-  return names;
+  return namesByScan.of(scan, () => [...new Set(scan.expansions.flatMap((e) => e.names))]);
 }
 
 /**
@@ -286,12 +283,10 @@ function quoteFix(value: string, range: { start: number; end: number }, text: st
 }
 
 /** The edits that define `quote` are the same for every finding of a context: made once. */
-const quoteDefinitions = new WeakMap<ActiveContext, RuleFix | null>();
+const quoteDefinitions = new Memo<ActiveContext, RuleFix | undefined>();
 
 function defineQuote(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {
-  let known = quoteDefinitions.get(active);
-  if (known === undefined) quoteDefinitions.set(active, (known = makeQuoteDefinition(active, parsedFile) ?? null));
-  return known ?? undefined;
+  return quoteDefinitions.of(active, () => makeQuoteDefinition(active, parsedFile));
 }
 
 function makeQuoteDefinition(active: ActiveContext, parsedFile: RuleContext['parsedFile']): RuleFix | undefined {

@@ -1,9 +1,10 @@
 import { defineVariableFix } from '../fixes';
-import { relatedKustomizations } from './contexts';
+import { relatedKustomizations } from './support/contexts';
 import type { Expansion } from '../envsubst';
 import type { ScalarSite } from '../yaml/scalar-sites';
-import type { Rule, RuleContext, RuleFix, RuleReport } from './rule';
-import { describeOutcomes, outcomesOf, type ContextOutcome } from './variable-outcomes';
+import type { Rule, RuleContext, RuleReport } from './rule';
+import type { RuleFix } from '../model/rule-edits';
+import { describeOutcomes, outcomesOf, type ContextOutcome } from './support/variable-outcomes';
 
 /**
  * UNDEFINED-VAR: `${X}` where X is not defined in a render context.
@@ -36,6 +37,14 @@ default word, even when the default is not used (\`\${A:-\${B}}\`).
 image: ghcr.io/example/app:\${app_version}
 \`\`\`
 
+## When the repository does not show the cluster's Flux version
+Strict mode is read from the cluster's \`gotk-components.yaml\` header (\`# Flux Version:\`) or
+a \`StrictPostBuildSubstitutions\` feature gate in the repository. When neither is there, Render
+Lens assumes Flux ≥ 2.9's default, strict, and says so: the message reads "fails the
+Kustomization if its Flux substitutes strictly, as Flux ≥ 2.9 does by default (…), else
+renders empty". The finding stays an error, since both outcomes are broken. Set \`strict\`, or
+\`clusters.<name>.strict\`, in \`.render-lens.yaml\` to say which is true.
+
 ## When the repository does not show every source
 A \`substituteFrom\` object that the cluster does not apply from the repository (created by
 hand, by Terraform or a bootstrap script), a Secret made by an ExternalSecret from
@@ -52,12 +61,8 @@ Kustomization's own \`postBuild.substitute\`. Or give the expression a default
 (\`\${app_version:=1.4.2}\`).
 `,
   *check(context) {
-    const scalars = context.substitutedScalars();
-    for (let at = 0; at < scalars.length; at++) {
-      const { site, scan, document } = scalars[at];
-      // Indexed (see SubstitutedScalar.scan).
-      for (let i = 0; i < scan.expansions.length; i++) {
-        const expansion = scan.expansions[i];
+    for (const { site, scan, document } of context.substitutedScalars()) {
+      for (const expansion of scan.expansions) {
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
         const report = undefinedReport(site, expansion, all, context.parsedFile);
@@ -69,8 +74,7 @@ Kustomization's own \`postBuild.substitute\`. Or give the expression a default
 
 /**
  * The finding for an expansion that reads an undefined name somewhere, unless every such
- * context uses its default (SILENT-DEFAULT's case). Apart from the loop: its closures would
- * cost every expansion of the file a context object, clean ones included.
+ * context uses its default (SILENT-DEFAULT's case).
  */
 function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly ContextOutcome[], parsedFile: RuleContext['parsedFile']): RuleReport | undefined {
   const outcomes = all.filter((o) => o.kind !== 'default');

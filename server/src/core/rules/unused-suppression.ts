@@ -1,5 +1,5 @@
 import { configFile } from '../config';
-import { allowEntryProblem } from './allow-entries';
+import { allowEntryProblem } from './support/allow-entries';
 import type { Rule, RuleContext, RuleReport } from './rule';
 
 /**

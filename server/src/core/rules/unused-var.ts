@@ -1,5 +1,5 @@
 import type { Rule, RuleReport } from './rule';
-import { addedByOverlay, definitionsIn, firstLine, instanceLabel, keySpan, labelList, readElsewhere, usageOf, validName } from './variable-definitions';
+import { addedByOverlay, definitionsIn, firstLine, instanceLabel, keySpan, labelList, readElsewhere, usageOf, validName } from './support/variable-definitions';
 
 /**
  * UNUSED-VAR: a variable that no file substituted by the Kustomizations reading it uses.

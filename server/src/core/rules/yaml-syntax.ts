@@ -1,4 +1,4 @@
-import { isConsumed } from './consumed';
+import { isConsumed } from './support/consumed';
 import type { Rule } from './rule';
 
 /**

@@ -4,7 +4,7 @@
  * edit did not touch, so the scalars of those (moved by the edit, thousands in a big
  * manifest) are never looked at: building them eagerly was most of an edit's cost.
  */
-import type { DocumentView, SubstitutedScalar } from '../rules/rule';
+import type { DocumentView, SubstitutedScalar } from '../model/documents';
 import type { DocumentSubstitution } from '../substitution';
 import type { DocumentScalars } from './document-cache';
 import type { K8sObject } from './objects';

@@ -6,7 +6,7 @@
  * gives one per `KEY=VALUE` line.
  */
 import { Document, LineCounter, Scalar } from 'yaml';
-import type { SubstitutedScalar } from '../rules/rule';
+import type { SubstitutedScalar } from '../model/documents';
 import type { TemplateScan } from '../envsubst';
 import type { ParsedFile } from '../yaml/document';
 import type { ScalarSite } from '../yaml/scalar-sites';

@@ -6,6 +6,7 @@
  * rebuilding the graph for it costs tens of milliseconds in a repository of a few thousand
  * files. This module answers, conservatively, for that case only.
  */
+import { Memo } from '../memo';
 import type { FluxGraph } from '../flux/graph';
 import type { K8sObject } from './objects';
 import { changedSpan, type ChangedSpan } from './text-change';
@@ -46,7 +47,7 @@ export function otherGraphInputAfterEdit(before: string, after: string, edit?: C
   }
 }
 
-const namesByGraph = new WeakMap<FluxGraph, Set<string>>();
+const namesByGraph = new Memo<FluxGraph, Set<string>>();
 
 /**
  * True when the graph stays right after `file` changed: the file is rendered only as a
@@ -82,15 +83,13 @@ function sameSources(before: readonly K8sObject[], after: readonly K8sObject[]):
  * cluster; `$` stands for a name with a variable in it, which could be any name.
  */
 function substituteFromNames(graph: FluxGraph): Set<string> {
-  let names = namesByGraph.get(graph);
-  if (!names) {
+  return namesByGraph.of(graph, () => {
     const all = new Set<string>();
     const add = (name: string) => all.add(name.includes('$') ? '$' : name);
     for (const k of graph.kustomizations) for (const ref of k.postBuild?.substituteFrom ?? []) add(ref.name);
     for (const cluster of graph.clusters) {
       for (const instance of cluster.instances) for (const ref of instance.postBuild?.substituteFrom ?? []) add(ref.name);
     }
-    namesByGraph.set(graph, (names = all));
-  }
-  return names;
+    return all;
+  });
 }

@@ -15,7 +15,7 @@
  */
 import { maxFileSize, notCheckedReason } from '../limits';
 import { readBlockYaml } from '../yaml/block-yaml';
-import { goYamlScalarCount } from '../yaml/v2/parser';
+import { goYamlScalarCount } from '../goyaml/v2/parser';
 import { countScalars } from '../yaml/scalar-sites';
 
 /** What a rule looks for in a file's text; a file without any of these can hold no finding of one. */

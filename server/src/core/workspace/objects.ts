@@ -1,4 +1,5 @@
 /** The Kubernetes identity of each YAML document: what the Flux graph indexes by. */
+import { Memo } from '../memo';
 import type { Node } from 'yaml';
 import type { Range } from '../model';
 import { mapGet, mergedStringMap, rangeOf, scalarText } from '../yaml/nodes';
@@ -42,17 +43,15 @@ type Identity = Pick<K8sObject, 'apiVersion' | 'kind' | 'name' | 'namespace' | '
  * Per root node: an edit's re-parse keeps the nodes of the documents it did not touch, and
  * every version of an open file asks for all of its objects (the graph compares them).
  */
-const identities = new WeakMap<Node, Identity | null>();
+const identities = new Memo<Node, Identity | undefined>();
 
 function identityOf(root: Node | null): Identity | undefined {
   if (!root) return undefined;
-  let identity = identities.get(root);
-  if (identity === undefined) {
+  return identities.of(root, () => {
     const kind = scalarText(mapGet(root, 'kind'));
     const apiVersion = scalarText(mapGet(root, 'apiVersion'));
     const metadata = mapGet(root, 'metadata');
-    identity =
-      kind && apiVersion
+    return kind && apiVersion
         ? {
             apiVersion,
             kind,
@@ -61,10 +60,8 @@ function identityOf(root: Node | null): Identity | undefined {
             labels: mergedStringMap(mapGet(metadata, 'labels')),
             annotations: mergedStringMap(mapGet(metadata, 'annotations')),
           }
-        : null;
-    identities.set(root, identity);
-  }
-  return identity ?? undefined;
+      : undefined;
+  });
 }
 
 /** `group/version` → group; a core `v1` has the empty group. */

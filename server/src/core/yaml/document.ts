@@ -8,7 +8,7 @@ import { maxNestingDepth, notCheckedReason } from '../limits';
 import type { Range } from '../model';
 import { readBlockFile, type BlockFile } from './block-yaml';
 import { detachedSlice, setPartSource } from './part-source';
-import { goYamlScalarCount } from './v2/parser';
+import { goYamlScalarCount } from '../goyaml/v2/parser';
 
 export interface YamlProblem {
   message: string;

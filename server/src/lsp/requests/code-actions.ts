@@ -6,7 +6,7 @@
  */
 import { CodeActionKind, type CodeAction, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { combinedFix } from '../../core/fix-all';
+import { combinedFix } from '../../core';
 import { toCodeActions, toFixAllAction } from '../convert';
 import type { FixStore } from '../fix-store';
 import type { Workspaces } from '../workspace';

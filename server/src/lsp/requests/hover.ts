@@ -2,9 +2,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fleetHoverAt } from '../../core/fleet/hover';
-import { helmHoverAt } from '../../core/helm/hover';
-import { hoverAt } from '../../core/hover';
+import { hoverAt } from '../../core';
 import { absoluteLinks, toLspRange } from '../convert';
 import type { Workspaces } from '../workspace';
 
@@ -14,8 +12,7 @@ export function registerHover(connection: Connection, documents: TextDocuments<T
     const located = workspaces.locate(textDocument.uri);
     if (!document || !located) return null;
     const offset = document.offsetAt(position);
-    // Each domain answers for its own files; the first answer wins.
-    const hover = helmHoverAt(located.engine, located.file, offset) ?? hoverAt(located.engine, located.file, offset) ?? fleetHoverAt(located.engine, located.file, offset);
+    const hover = hoverAt(located.engine, located.file, offset);
     if (!hover) return null;
     const markdown = absoluteLinks(hover.markdown, (file) => workspaces.uriOf(located, file));
     return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: toLspRange(document, hover.range) };

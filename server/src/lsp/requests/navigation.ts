@@ -1,8 +1,7 @@
-/** Go to definition, find references and rename for Flux variables. */
+/** Go to definition and find references (Helm values, Flux variables), and rename for Flux variables. */
 import { ResponseError, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { valuesDefinition, valuesReferences } from '../../core/helm/values-navigation';
-import { definitionsOf, referencesOf, renameVariable, variableAt, validVariableName } from '../../core/navigation';
+import { definitionsAt, type Location, referencesAt, renameVariable, validVariableName, variableAt } from '../../core';
 import { toLspRange } from '../convert';
 import type { Workspace, Workspaces } from '../workspace';
 
@@ -21,30 +20,17 @@ export function registerNavigation(connection: Connection, documents: TextDocume
   };
   const toLocation = (workspace: Workspace, file: string, range: { start: number; end: number }) => ({ uri: workspaces.uriOf(workspace, file), range: toLspRange(documentOf(workspace, file), range) });
 
-  /** Helm: `.Values.a.b` in a template ↔ its key in values.yaml. */
-  const helm = (uri: string, position: { line: number; character: number }) => {
+  /** Where the core finds the answers; an empty list is no answer. */
+  const answer = (uri: string, position: { line: number; character: number }, find: typeof definitionsAt) => {
     const located = workspaces.locate(uri);
     const document = documents.get(uri);
-    return located && document ? { located, offset: document.offsetAt(position) } : undefined;
+    if (!located || !document) return null;
+    const found: Location[] = find(located.engine, located.file, document.offsetAt(position));
+    return found.length > 0 ? found.map((l) => toLocation(located, l.file, l.range)) : null;
   };
 
-  connection.onDefinition(({ textDocument, position }) => {
-    const at = locate(textDocument.uri, position);
-    const chart = helm(textDocument.uri, position);
-    const value = chart && valuesDefinition(chart.located.engine, chart.located.file, chart.offset);
-    if (value && chart) return [toLocation(chart.located, value.file, value.range)];
-    if (!at) return null;
-    return definitionsOf(at.located.engine, at.located.file, at.variable.name).map((l) => toLocation(at.located, l.file, l.range));
-  });
-
-  connection.onReferences(({ textDocument, position }) => {
-    const at = locate(textDocument.uri, position);
-    const chart = helm(textDocument.uri, position);
-    const uses = chart ? valuesReferences(chart.located.engine, chart.located.file, chart.offset) : [];
-    if (uses.length > 0 && chart) return uses.map((l) => toLocation(chart.located, l.file, l.range));
-    if (!at) return null;
-    return referencesOf(at.located.engine, at.variable.name).map((l) => toLocation(at.located, l.file, l.range));
-  });
+  connection.onDefinition(({ textDocument, position }) => answer(textDocument.uri, position, definitionsAt));
+  connection.onReferences(({ textDocument, position }) => answer(textDocument.uri, position, referencesAt));
 
   connection.onPrepareRename(({ textDocument, position }) => {
     const at = locate(textDocument.uri, position);

@@ -1,9 +1,7 @@
 /** Render Lens requests for the preview, the status bar and Explain Variable. */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { explainVariable, formatExplainedVariable } from '../../core/render/explain';
-import { fileKind, formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
-import { variableAt } from '../../core/navigation';
+import { explainVariable, fileKind, formatExplainedVariable, formatRendered, renderContexts, renderFile, variableAt } from '../../core';
 import {
   clustersRequest,
   contextsRequest,
@@ -17,7 +15,7 @@ import {
   type RenderParams,
   type RenderResult,
 } from '../../protocol';
-import { clustersText } from '../model-log';
+import { clustersResult } from '../model-log';
 import type { Workspaces } from '../workspace';
 
 export function registerRenderRequests(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces): void {
@@ -53,5 +51,5 @@ export function registerRenderRequests(connection: Connection, documents: TextDo
     return { name: variable, text: formatExplainedVariable(explainVariable(located.engine, variable)) };
   });
 
-  connection.onRequest(clustersRequest, (): ClustersResult => ({ text: clustersText(workspaces.all()) }));
+  connection.onRequest(clustersRequest, (): ClustersResult => clustersResult(workspaces.all()));
 }

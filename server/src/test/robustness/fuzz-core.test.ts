@@ -10,7 +10,7 @@ import * as assert from 'assert/strict';
 import * as fc from 'fast-check';
 import { Engine } from '../../core/engine';
 import { MemoryHost } from '../../core/host';
-import { hoverAt } from '../../core/hover';
+import { hoverAt } from '../../core';
 import type { Finding } from '../../core/model';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';
 import { applyFix, applyPreferred, changedFiles, fixViolations, rangeViolations } from '../support/invariants';

@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Engine } from '../../core/engine';
 import { MemoryHost, type WorkspaceHost } from '../../core/host';
-import { hoverAt } from '../../core/hover';
+import { hoverAt } from '../../core';
 import { helmHoverAt } from '../../core/helm/hover';
 import { maxFileSize, maxFindingsPerFile, maxNestingDepth, maxTemplateParenDepth } from '../../core/limits';
 import type { Finding } from '../../core/model';

@@ -7,7 +7,7 @@ import { displayShown } from '../../core/render/values';
 import * as assert from 'assert/strict';
 import { Engine } from '../../core/engine';
 import { MemoryHost } from '../../core/host';
-import { hoverAt } from '../../core/hover';
+import { hoverAt } from '../../core';
 import { readRepoConfig } from '../../core/config';
 import { explainVariable } from '../../core/render/explain';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';

@@ -9,7 +9,7 @@
 import * as assert from 'assert/strict';
 import { Engine } from '../../core/engine';
 import { MemoryHost } from '../../core/host';
-import { hoverAt } from '../../core/hover';
+import { hoverAt } from '../../core';
 import { exportVariables, formatExport } from '../../core/export/variables-export';
 import { explainFile, explainVariable, formatExplainedVariable } from '../../core/render/explain';
 import { formatRendered, renderContexts, renderFile } from '../../core/render/rendered-file';

@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateFluxRepo } from '../../bench/generate';
+import { generateFluxRepo } from './generate';
 
 export type Files = Record<string, string>;
 

@@ -8,11 +8,11 @@
  * but its messages are its own, so the syntax verdict and message come from our go-yaml v2
  * decoder: v2 and v3 share the scanner and parser, and their syntax errors read the same.
  */
-import { goJsonMarshal } from '../../yaml/v2/json';
-import { decodeYamlV2 } from '../../yaml/v2/decode';
-import { deAnchor, DeAnchorError, type PlainNode } from './de-anchor';
-import { decodeResourceV3 } from './decode-v3';
-import { parseSourceNodes } from './nodes';
+import { goJsonMarshal } from '../../goyaml/v2/json';
+import { decodeYamlV2 } from '../../goyaml/v2/decode';
+import { deAnchor, DeAnchorError, type PlainNode } from '../../goyaml/kyaml/de-anchor';
+import { decodeResourceV3 } from '../../goyaml/v3/decode';
+import { parseSourceNodes } from '../../goyaml/v3/nodes';
 import { resourceIdentity, substituteOptOut, type ResourceIdentity } from './resource-meta';
 
 export type ReadResult =

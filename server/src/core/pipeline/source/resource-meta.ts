@@ -4,7 +4,7 @@
  * looks fields up by the key's text and reads a scalar's text, so `name: 0755` is "0755"
  * here even though the decoded value is the number 493.
  */
-import type { PlainNode } from './de-anchor';
+import type { PlainNode } from '../../goyaml/kyaml/de-anchor';
 
 /** The label and annotation key, and the one value, that turn substitution off. */
 export const SUBSTITUTE_KEY = 'kustomize.toolkit.fluxcd.io/substitute';
