@@ -8,7 +8,7 @@ import * as assert from 'assert/strict';
 import * as path from 'path';
 import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
-import { describeClusters } from '../core/render/clusters';
+import { describeClusters, formatClusters } from '../core/render/clusters';
 import { describeInventory } from '../core/render/inventory';
 import { describeFinding, loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
@@ -32,7 +32,7 @@ function valueIn(engine: Engine, file: string, cluster: string, name: string): s
 }
 
 suite('flux model: the shapes of real repositories', () => {
-  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets', 'root-patches-path-vars']) {
+  for (const name of ['flux-instance-helmrelease', 'flux-instance-oci', 'self-applied-folder', 'open-variable-sets', 'root-patches-path-vars', 'oci-artifact-of-subfolder']) {
     test(`${name}: every finding is the one written inline`, () => {
       const { files, expected } = shape(name);
       assert.deepEqual(findingsOf(files), [...expected].sort());
@@ -54,6 +54,18 @@ suite('flux model: the shapes of real repositories', () => {
     assert.deepEqual([valueIn(engine, ingress, 'main', 'CLUSTER'), valueIn(engine, ingress, 'network', 'CLUSTER')], ['main', 'network']);
     // `APP: *app` reads the anchor on metadata.name.
     assert.equal(valueIn(engine, ingress, 'main', 'APP'), 'echo');
+  });
+
+  test('a sync of an artifact built from a subfolder starts no cluster, and `clusters` says which sync and why', () => {
+    const { engine } = shape('oci-artifact-of-subfolder');
+    const report = describeClusters(engine);
+    assert.deepEqual(report.clusters, []);
+    assert.deepEqual(report.otherTrees, [
+      { at: { file: 'kubernetes/clusters/home/flux-instance/values.yaml', line: 12 }, how: 'flux-instance values', source: 'OCIRepository oci://ghcr.io/example/manifests/home-ops', path: './clusters/home' },
+    ]);
+    const text = formatClusters(report);
+    assert.match(text, /^No Flux cluster found: every FluxInstance sync names a path that is no folder of this repository \(below\)\.$/m);
+    assert.match(text, /values\.yaml:12 — flux-instance values syncs OCIRepository oci:\/\/ghcr\.io\/example\/manifests\/home-ops at \.\/clusters\/home, not a folder here/);
   });
 
   test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { scanTemplate } from '../core/envsubst';
 import { outcomesOf } from '../core/rules/support/variable-outcomes';
 import type { Finding } from '../core/model';
-import { loadCase, runCase } from './support/fixtures';
+import { applyEdits, loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
 
 const caseFiles = (rule: string, name: string) => loadCase(path.join(fixturesDir, 'rules', rule, name)).files;
@@ -32,6 +32,25 @@ suite('rule report shape (related, fixes, order)', () => {
     assert.deepEqual(error.fixes, [], 'a value that breaks the YAML gets no quote fix');
   });
 
+  test('UNDEFINED-VAR: a name no context defines can be left for the application, once', () => {
+    const files = caseFiles('UNDEFINED-VAR', 'grafana-dashboard');
+    const [finding] = runCase(files, ['UNDEFINED-VAR']);
+    assert.deepEqual(finding.fixes.map((f) => [f.title, f.preferred === true]), [
+      ['Add DS_PROMETHEUS to the postBuild.substitute of Kustomization apps, then set its value', true],
+      ['Leave `${DS_PROMETHEUS}` for the application: write `$${DS_PROMETHEUS}`, which Flux turns into `${DS_PROMETHEUS}`', false],
+    ]);
+    const escaped = { ...files, 'apps/dashboard.yaml': applyEdits(files['apps/dashboard.yaml'], finding.fixes[1].edits) };
+    assert.match(escaped['apps/dashboard.yaml'], /"uid": "\$\$\{DS_PROMETHEUS\}" \} \},\n.*"uid": "\$\$\{DS_PROMETHEUS\}"/);
+    assert.deepEqual(runCase(escaped, ['UNDEFINED-VAR']), [], 'escaped, nothing is left to fix');
+  });
+
+  test('UNDEFINED-VAR: no escape where some context defines the name', () => {
+    // `domain` is defined in production and not in staging.
+    const finding = runCase(caseFiles('UNDEFINED-VAR', 'two-clusters'), ['UNDEFINED-VAR']).find((f) => f.message.startsWith('`domain`'));
+    assert.ok(finding && finding.fixes.length > 0);
+    assert.ok(finding.fixes.every((f) => !f.title.startsWith('Leave')), finding.fixes.map((f) => f.title).join('; '));
+  });
+
   test('TYPE-CHANGE: one quote fix, preferred, from the first context with a problem; findings in file order', () => {
     const files = caseFiles('TYPE-CHANGE', 'env-values');
     const findings = runCase(files, ['TYPE-CHANGE']).filter((f) => f.file === 'apps/web.yaml');
@@ -44,7 +63,8 @@ suite('rule report shape (related, fixes, order)', () => {
   test('UNDEFINED-VAR: related and fixes from the contexts without a default; one preferred fix', () => {
     const findings = runCase(caseFiles('UNDEFINED-VAR', 'two-clusters'), ['UNDEFINED-VAR']);
     assert.deepEqual(findings.map((f) => [f.severity, relatedFiles(f), f.fixes.map((x) => x.preferred === true)]), [
-      ['error', ['clusters/production/apps.yaml', 'clusters/staging/apps.yaml'], [true]],
+      // Undefined in both clusters: defining it is preferred; leaving it for the application is offered.
+      ['error', ['clusters/production/apps.yaml', 'clusters/staging/apps.yaml'], [true, false]],
       ['warning', ['clusters/staging/apps.yaml'], [true]],
     ]);
   });

@@ -14,6 +14,7 @@ import type { Finding } from './index';
 
 export interface WorkspaceFiles {
   files(): readonly string[];
+  isDirectory(dir: string): boolean;
   text(file: string): string | undefined;
   parsed(file: string): ParsedFile | undefined;
   objects(file: string): readonly K8sObject[];

@@ -9,6 +9,7 @@ import type { Cluster, ExternalKustomization, FluxGraph } from '../flux/graph';
 import type { FluxKustomization } from '../flux/flux-kustomization';
 import type { Range } from '../model';
 import { LineIndex } from '../positions';
+import { clampToRoot } from '../flux/paths';
 
 export interface Place {
   file: string;
@@ -59,6 +60,11 @@ export interface ClustersReport {
   unapplied: Array<{ kustomization: string; at: Place }>;
   /** Files with a Flux Kustomization that their folder's kustomization.yaml does not list. */
   unlisted: string[];
+  /**
+   * FluxInstance syncs whose path is no folder of this repository: they sync another tree
+   * (often an OCI artifact CI builds from a subfolder of this one), so they start no cluster.
+   */
+  otherTrees: Array<{ at: Place; how: string; source: string; path: string }>;
 }
 
 export function describeClusters(workspace: WorkspaceView): ClustersReport {
@@ -71,6 +77,9 @@ export function describeClusters(workspace: WorkspaceView): ClustersReport {
     external: graph.external.map(external),
     unapplied: graph.unapplied.map((k) => ({ kustomization: `${k.namespace}/${k.name}`, at: place(k.object.file, k.nameRange) })),
     unlisted: [...graph.unlisted],
+    otherTrees: graph.syncs
+      .filter((sync) => !workspace.index.isDirectory(clampToRoot(sync.path).path))
+      .map((sync) => ({ at: place(sync.file, sync.range), how: sync.how, source: `${sync.kind} ${sync.url ?? `${sync.namespace}/${sync.name}`}`, path: sync.path })),
   };
 }
 
@@ -130,7 +139,15 @@ function placer(workspace: WorkspaceView): (file: string, range: Range) => Place
 
 export function formatClusters(report: ClustersReport): string {
   let out = '';
-  if (report.clusters.length === 0) out += 'No Flux cluster found: no FluxInstance, flux bootstrap sync or Flux Kustomization on this repository.\n';
+  if (report.clusters.length === 0) {
+    const why = report.otherTrees.length > 0 ? 'every FluxInstance sync names a path that is no folder of this repository (below)' : 'no FluxInstance, flux bootstrap sync or Flux Kustomization on this repository';
+    out += `No Flux cluster found: ${why}.\n`;
+  }
+  if (report.otherTrees.length > 0) {
+    out += 'Syncs of another tree (Render Lens reads spec paths from this repository\'s root; a sync of an artifact built from a subfolder is not followed):\n';
+    for (const t of report.otherTrees) out += `  ${t.at.file}:${t.at.line} — ${t.how} syncs ${t.source} at ${t.path}, not a folder here\n`;
+    out += '\n';
+  }
   for (const c of report.clusters) {
     out += `${c.name}\n`;
     out += `  starts at ${c.root.path || './'} — ${c.found}, ${c.root.file}:${c.root.line}\n`;

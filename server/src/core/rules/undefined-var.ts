@@ -1,3 +1,4 @@
+import { codeSpan } from '../markdown';
 import { defineVariableFix } from '../fixes';
 import { relatedKustomizations } from './support/contexts';
 import type { Expansion } from '../envsubst';
@@ -59,13 +60,18 @@ Define the variable for every cluster that renders the file: the quick fix adds 
 the ConfigMap where that cluster's other variables live (then set its value), or to the
 Kustomization's own \`postBuild.substitute\`. Or give the expression a default
 (\`\${app_version:=1.4.2}\`).
+
+When no cluster that renders the file defines the name, it is often text meant for the
+application, not for Flux: a Grafana dashboard's \`\${DS_PROMETHEUS}\` that grafana-operator
+maps to a data source, or a shell's \`\${HOME}\`. A second fix writes \`$\${DS_PROMETHEUS}\`,
+which Flux turns into \`\${DS_PROMETHEUS}\` for the application to read.
 `,
   *check(context) {
     for (const { site, scan, document } of context.substitutedScalars()) {
       for (const expansion of scan.expansions) {
         const all = outcomesOf(expansion, document.substitution.active);
         if (all.length === 0) continue;
-        const report = undefinedReport(site, expansion, all, context.parsedFile);
+        const report = undefinedReport(site, expansion, all, document.substitution.active.length, context.parsedFile);
         if (report) yield report;
       }
     }
@@ -76,7 +82,7 @@ Kustomization's own \`postBuild.substitute\`. Or give the expression a default
  * The finding for an expansion that reads an undefined name somewhere, unless every such
  * context uses its default (SILENT-DEFAULT's case).
  */
-function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly ContextOutcome[], parsedFile: RuleContext['parsedFile']): RuleReport | undefined {
+function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly ContextOutcome[], contexts: number, parsedFile: RuleContext['parsedFile']): RuleReport | undefined {
   const outcomes = all.filter((o) => o.kind !== 'default');
   if (outcomes.length === 0) return undefined;
   const missing = [...new Set(outcomes.flatMap((o) => o.missing))];
@@ -85,6 +91,9 @@ function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly C
   const known = outcomes.filter((o) => o.kind !== 'unknown');
   const fixes = missing.flatMap((name) => defineEverywhere(name, known, parsedFile) ?? []);
   if (fixes.length > 0) fixes[0].preferred = true;
+  // Defined by no context that renders the file: often text for the application (a Grafana
+  // dashboard's ${DS_PROMETHEUS}, a shell's ${HOME}), which Flux must be told to leave.
+  if (known.length === contexts) fixes.push(...escapeFix(site, expansion));
   const names = missing.map((n) => `\`${n}\``).join(', ');
   const message =
     known.length === 0
@@ -97,6 +106,15 @@ function undefinedReport(site: ScalarSite, expansion: Expansion, all: readonly C
     related: relatedKustomizations(outcomes.map((o) => o.active)),
     fixes,
   };
+}
+
+/** `$${X}` instead of `${X}`: Flux writes `${X}` and the application sees it. */
+function escapeFix(site: ScalarSite, expansion: Expansion): RuleFix[] {
+  // After a `$` the run is already odd: DOLLAR-HALF-ESCAPED's fix is the one that applies there.
+  if (site.value[expansion.start - 1] === '$') return [];
+  const expression = site.value.slice(expansion.start, expansion.end);
+  const at = site.rangeOf(expansion.start, expansion.start + 1).start;
+  return [{ title: `Leave ${codeSpan(expression)} for the application: write ${codeSpan('$' + expression)}, which Flux turns into ${codeSpan(expression)}`, edits: [{ range: { start: at, end: at }, newText: '$' }] }];
 }
 
 /** One fix that defines `name` for every context that lacks it (one edit per variable map). */
