@@ -165,7 +165,7 @@ export class Engine implements WorkspaceView {
     // A keystroke in a big manifest: only the text around the edit can add a marker.
     if (markersBefore === false && before !== undefined && text !== undefined) this.index.setFact(file, otherGraphInputFact, otherGraphInputAfterEdit(before, text, spanOf(edit, before, text)));
     // A chart's values, Chart.yaml and helpers change what every template of the chart renders.
-    if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file)) return true;
+    if (/(^|\/)(values\.ya?ml|Chart\.ya?ml|_[^/]*\.tpl)$/.test(file) || this.isChartCiValues(file)) return true;
     // A CustomResourceDefinition types the fields of its custom resources wherever they are.
     if (mayHoldCrd(before) || mayHoldCrd(text)) {
       this.crdEpoch++;
@@ -255,6 +255,12 @@ export class Engine implements WorkspaceView {
       if (this.index.exists(chartDir === '' ? 'Chart.yaml' : `${chartDir}/Chart.yaml`)) return true;
     }
     return false;
+  }
+
+  /** A values file in a chart's `ci/` folder: HELM-UNQUOTED-STRING renders the chart with each. */
+  private isChartCiValues(file: string): boolean {
+    const found = /^(?:(.*)\/)?ci\/[^/]+\.ya?ml$/i.exec(file);
+    return found !== null && this.index.exists(found[1] === undefined ? 'Chart.yaml' : `${found[1]}/Chart.yaml`);
   }
 
   /** The extra values files of the chart in `chartDir` that the settings point at, sorted. */

@@ -158,6 +158,46 @@ suite('helm hover', () => {
   });
 });
 
+suite('helm hover: which values entry decides a string field', () => {
+  const service = 'shop/templates/service.yaml';
+  const shop: Record<string, string> = {
+    'shop/Chart.yaml': 'apiVersion: v2\nname: shop\nversion: 0.1.0\n',
+    'shop/values.yaml': 'service:\n  portName: 8080\n  name: http\n',
+    [service]: [
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: shop',
+      'spec:',
+      '  ports:',
+      '    - name: {{ .Values.service.portName }}',
+      '    - name: {{ .Values.service.name }}',
+      '    - name: {{ .Values.service.adminName }}',
+      '',
+    ].join('\n'),
+  };
+
+  test('a number in values.yaml: the hover names the entry that re-types the field', () => {
+    assert.match(hoverOn(shop, service, '{{ .Values.service.portName }}'), /\*\*Values:\*\* `\.Values\.service\.portName` \(\[shop\/values\.yaml:2\]\(shop\/values\.yaml#L2\)\) is `8080`: it renders `8080`, which YAML reads as a number; `spec\.ports\[\]\.name` must be a string \(HELM-UNQUOTED-STRING\)\./);
+  });
+
+  test('a string that stays a string: the hover says what an override would do', () => {
+    assert.match(hoverOn(shop, service, '{{ .Values.service.name }}'), /\*\*Values:\*\* `\.Values\.service\.name` \(\[shop\/values\.yaml:3\]\(shop\/values\.yaml#L3\)\) keeps `spec\.ports\[\]\.name` a string; rendered bare, an override such as `8080` or `true` would arrive as a number or a bool/);
+  });
+
+  test('a ci/ values file is a world of its own: editing it re-checks the templates of the chart', () => {
+    const engine = new Engine(new MemoryHost({ ...shop, 'shop/ci/names-values.yaml': 'service:\n  name: web\n' }));
+    const errors = () => engine.analyzeFile(service).findings.filter((f) => f.rule === 'HELM-UNQUOTED-STRING').map((f) => f.message.replace(/ must be a string, but (`[^`]+` is `[^`]+` \([^)]+\)).*/, ': $1'));
+    assert.deepEqual(errors(), ['spec.ports[].name: `.Values.service.portName` is `8080` (shop/values.yaml:2)']);
+    assert.equal(engine.update('shop/ci/names-values.yaml', 'service:\n  name: 443\n'), true, 'every template of the chart is checked again');
+    assert.deepEqual(errors(), ['spec.ports[].name: `.Values.service.portName` is `8080` (shop/values.yaml:2)', 'spec.ports[].name: `.Values.service.name` is `443` (shop/ci/names-values.yaml:2)']);
+  });
+
+  test('a value no values file sets: the hover says the chart does not show it', () => {
+    assert.match(hoverOn(shop, service, '{{ .Values.service.adminName }}'), /\*\*Values:\*\* no values file of the chart shows what `\{\{ \.Values\.service\.adminName \}\}` prints \(not set in the chart's values\)/);
+  });
+});
+
 suite('helm dependency charts', () => {
   const app = (dependency: string): Record<string, string> => ({
     'bitnami/app/Chart.yaml': `apiVersion: v2\nname: app\nversion: 1.0.0\ndependencies:\n${dependency}`,

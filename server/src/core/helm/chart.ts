@@ -189,7 +189,7 @@ export function withValuesFile(chart: Chart, file: string, files: ChartFiles): C
   return { ...chart, valuesFile: file, valuesError: undefined, values: coalesce(chart.values, overlay) };
 }
 
-function coalesce(base: TValue, overlay: TValue): TValue {
+export function coalesce(base: TValue, overlay: TValue): TValue {
   if (!(base instanceof GoMap) || !(overlay instanceof GoMap)) return overlay;
   const merged = new GoMap(true);
   for (const [key, value] of base.entries) merged.set(key, value);

@@ -24,6 +24,7 @@ import { actionAt, type TemplateAction } from './scan';
 import { analyzeTemplate } from './template-file';
 import { ancestorsOf, type TreeNode } from './tree';
 import { describeValue, isTrue, Unknown, type TValue } from './values';
+import { valuesNote } from './values-hover';
 import { engineChartFiles, valuesKey } from './values-navigation';
 
 export function helmHoverAt(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
@@ -52,8 +53,10 @@ export function helmHoverAt(workspace: WorkspaceView, file: string, offset: numb
   lines.push(...branchNotes(text, steps, rendered));
   if (chart.valuesError) lines.push(`\`${chart.valuesFile}\` does not parse: \`${chart.valuesError}\`.`, '');
   const pipeline = pipelineOf(node);
-  if (node.type === 'output' && pipeline) lines.push(...outputLines(workspace, chart, file, text, action, pipeline, rendered));
-  else if (pipeline) lines.push(...conditionLines(workspace, chart, file, text, action, pipeline, rendered, node.type));
+  if (node.type === 'output' && pipeline) {
+    lines.push(...outputLines(workspace, chart, file, text, action, pipeline, rendered));
+    lines.push(...valuesNote(workspace, file, text, dir, action, analyzeTemplate(file, text).layout.slots.get(action.start)));
+  } else if (pipeline) lines.push(...conditionLines(workspace, chart, file, text, action, pipeline, rendered, node.type));
   // The same action with each extra values file the user pointed a setting at (e.g. ci/*.yaml).
   if (node.type === 'output' && pipeline) {
     for (const valuesFile of workspace.helmValuesFiles(dir)) {

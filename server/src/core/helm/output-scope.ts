@@ -13,7 +13,7 @@ import { commandFunction, type Pipeline, type Term } from './parse';
 import { ancestorsOf, type TemplateTree, type TreeNode } from './tree';
 
 /** `item`: a range variable, holding what the pipeline ranges over; `key`: a range's key. */
-type Assignment = { pipeline: Pipeline; role: 'set' | 'item' | 'key'; rebound: boolean; offset: number };
+export type Assignment = { pipeline: Pipeline; role: 'set' | 'item' | 'key'; rebound: boolean; offset: number };
 
 const value: OutputClass = { kind: 'value' };
 
@@ -92,7 +92,7 @@ export function outputScope(tree: TemplateTree, rebound: (offset: number) => boo
 }
 
 /** Every `$x :=` / `$x =` and range variable of the file, defines included, by name. */
-function collectAssignments(tree: TemplateTree, rebound: (offset: number) => boolean): Map<string, Assignment[]> {
+export function collectAssignments(tree: TemplateTree, rebound: (offset: number) => boolean): Map<string, Assignment[]> {
   const out = new Map<string, Assignment[]>();
   const add = (name: string, assignment: Assignment) => {
     const list = out.get(name);

@@ -65,7 +65,7 @@ export function typeName(value: GoValue): 'string' | 'bool' | 'number' | 'null' 
 }
 
 /** The texts an output may print when probing (several for `either`), or undefined when the scalar cannot be judged. */
-function standIns(output: OutputClass, probe: string): string[] | undefined {
+export function standIns(output: OutputClass, probe: string): string[] | undefined {
   switch (output.kind) {
     case 'value':
       return [probe];
@@ -94,7 +94,7 @@ function formatWith(format: string, probe: string): string {
 }
 
 /** Whether an output's text depends on a value: it takes the probe. */
-function takesProbe(output: OutputClass | undefined): boolean {
+export function takesProbe(output: OutputClass | undefined): boolean {
   if (!output) return false;
   if (output.kind === 'value') return true;
   if (output.kind === 'format') return /%[^%]/.test(output.format.replace(/%%/g, ''));

@@ -6,29 +6,20 @@
  * passes: the action is judged by the callers the chart holds, each in its own file's scope.
  * A define nobody in the chart includes (a library chart's helper) keeps its dot unknown.
  */
-import type { RuleContext } from '../rule';
 import { chartDirOf, chartMetadataOf } from '../../helm/chart';
 import { either, termClass, type OutputClass } from '../../helm/output-class';
 import { outputScope, type ScopeChart } from '../../helm/output-scope';
-import { commandFunction, type Pipeline, type Term } from '../../helm/parse';
+import { includeSitesOf, type ChartReader, type IncludeSite } from '../../helm/include-sites';
+import { commandFunction } from '../../helm/parse';
 import { analyzeTemplate, type TemplateAnalysis } from '../../helm/template-file';
-import type { TreeNode } from '../../helm/tree';
 import type { GoStruct } from '../../helm/values';
 
-type ChartContext = Pick<RuleContext, 'file' | 'text' | 'derived' | 'filesUnder' | 'shared'>;
-
-interface IncludeSite {
-  file: string;
-  offset: number;
-  /** What the caller passes as the dot. */
-  data: Term | undefined;
-}
 
 const value: OutputClass = { kind: 'value' };
 const rootFields = new Set(['Values', 'Chart', 'Release', 'Capabilities', 'Template', 'Files', 'Subcharts']);
 
 /** The chart view of the template under check: one per check, shared by every scope it opens. */
-export function chartScope(context: ChartContext): ScopeChart {
+export function chartScope(context: ChartReader): ScopeChart {
   const metadata = (path: string) => context.derived(path, 'helm-chart-metadata', chartMetadataOf);
   const dir = chartDirOf(context.file, { text: (path) => (metadata(path) ? '' : undefined) });
   let chart: GoStruct | undefined | null = null;
@@ -52,7 +43,7 @@ export function chartScope(context: ChartContext): ScopeChart {
       if (dir === undefined || rootFields.has(path[0])) return undefined;
       const key = `${define}\u0000${path.join('.')}`;
       if (pending.has(key)) return undefined;
-      const sites = context.shared(`helm-include-sites:${dir}`, () => includeSites(dir, context, analysisOf)).get(define);
+      const sites = includeSitesOf(dir, context, analysisOf).get(define);
       if (!sites || sites.length === 0) return undefined;
       pending.add(key);
       try {
@@ -83,46 +74,4 @@ export function chartScope(context: ChartContext): ScopeChart {
     return analysis && termClass(args[at + 1], analysis.rebound(site.offset), scopeOf(site.file), site.offset);
   }
   return view;
-}
-
-/** Every `include "name" data` and `template "name" data` in the chart's templates, by name. */
-function includeSites(dir: string, context: ChartContext, analysisOf: (file: string) => TemplateAnalysis | undefined): Map<string, IncludeSite[]> {
-  const sites = new Map<string, IncludeSite[]>();
-  const templates = dir === '' ? 'templates/' : `${dir}/templates/`;
-  const add = (name: string, site: IncludeSite) => {
-    const list = sites.get(name);
-    if (list) list.push(site);
-    else sites.set(name, [site]);
-  };
-  for (const file of context.filesUnder(dir)) {
-    if (!file.startsWith(templates) || !/\.(ya?ml|tpl|txt)$/i.test(file)) continue;
-    const tree = analysisOf(file)?.tree;
-    if (!tree) continue;
-    const pipelines = (pipeline: Pipeline, offset: number) => {
-      for (const command of pipeline.commands) {
-        const name = command.args[1];
-        if (commandFunction(command) === 'include' && name?.kind === 'string') add(name.value, { file, offset, data: command.args[2] });
-        for (const arg of command.args) if (arg.kind === 'pipeline') pipelines(arg.pipeline, offset);
-      }
-    };
-    const stack: TreeNode[] = [...tree.body, ...tree.defines.flatMap((d) => d.body)];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.type === 'output') pipelines(node.pipeline, node.action.start);
-      else if (node.type === 'template') {
-        const only = node.pipeline?.commands.length === 1 && node.pipeline.commands[0].args.length === 1;
-        add(node.name, { file, offset: node.action.start, data: only ? node.pipeline!.commands[0].args[0] : undefined });
-      } else if (node.type === 'cond') {
-        for (const branch of node.branches) {
-          pipelines(branch.pipeline, branch.action.start);
-          stack.push(...branch.body);
-        }
-        if (node.elseBody) stack.push(...node.elseBody);
-      } else if (node.type === 'range') {
-        pipelines(node.pipeline, node.action.start);
-        stack.push(...node.body, ...(node.elseBody ?? []));
-      }
-    }
-  }
-  return sites;
 }
