@@ -10,9 +10,9 @@ import type { RuleContext } from '../rules/rule';
 import { chartDirOf, chartMetadataOf } from './chart';
 import { either, termClass, type OutputClass } from './output-class';
 import { outputScope, type ScopeChart } from './output-scope';
-import { commandFunction, type Pipeline, type Term } from './parse';
+import { commandFunction, type Pipeline, type Term } from '../gotemplate/ast';
 import { analyzeTemplate, type TemplateAnalysis } from './template-file';
-import type { TreeNode } from './tree';
+import type { TreeNode } from '../gotemplate/tree';
 import type { GoStruct } from './values';
 
 type ChartContext = Pick<RuleContext, 'file' | 'text' | 'derived' | 'filesUnder' | 'shared'>;

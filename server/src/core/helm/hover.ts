@@ -18,11 +18,11 @@ import { executeTemplate, type ActionRun, type Rendered } from './execute';
 import type { FieldSlot } from './key-paths';
 import { manifestAt, readManifest, splitManifests } from './manifests';
 import { valuesPaths } from './output-class';
-import type { ActionNode, Pipeline } from './parse';
+import type { ActionNode, Pipeline } from '../gotemplate/ast';
 import { yamlVerdict, type YamlVerdict } from './scalar-judge';
-import { actionAt, type TemplateAction } from './scan';
+import { actionAt, type TemplateAction } from '../gotemplate/lexer';
 import { analyzeTemplate } from './template-file';
-import { ancestorsOf, type TreeNode } from './tree';
+import { ancestorsOf, type TreeNode } from '../gotemplate/tree';
 import { describeValue, isTrue, Unknown, type TValue } from './values';
 import { engineChartFiles, valuesKey } from './values-navigation';
 
