@@ -10,17 +10,17 @@
  * template is those strings in the order go-yaml v2 writes them (keys sorted), joined.
  */
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import { pathSegments, type PathSegment, type Pipeline, type Term } from '../gotemplate/ast';
+import { fleetDialect, helmDialect } from '../gotemplate/dialect';
+import { fleetRemovedFunctions } from '../gotemplate/functions';
+import { keywords } from '../gotemplate/lexer';
+import { buildTree, type TemplateTree, type TreeNode } from '../gotemplate/tree';
 import type { Range } from '../model';
 import type { ScalarSite } from '../yaml/scalar-sites';
 import { sourceRange } from '../yaml/scalar-text';
 import { sortedEntries } from '../yaml/v2/emit-sort';
 import { GoMap } from '../yaml/v2/value';
 import type { FleetDocument, OptionsBlock } from './options';
-import { pathSegments, type PathSegment, type Pipeline, type Term } from '../gotemplate/ast';
-import { fleetDialect, helmDialect } from '../gotemplate/dialect';
-import { fleetRemovedFunctions } from '../gotemplate/functions';
-import { keywords } from '../gotemplate/lexer';
-import { buildTree, type TemplateTree, type TreeNode } from '../gotemplate/tree';
 import { fieldValue, goScalar, type SiteIndex } from './yaml';
 
 export const contextFields = ['ClusterName', 'ClusterNamespace', 'ClusterLabels', 'ClusterAnnotations', 'ClusterValues'] as const;
