@@ -95,7 +95,8 @@ function rightDelimAt(text: string, at: number, right: string): { length: number
   return undefined;
 }
 
-export function scanActions(text: string, dialect: Dialect): TemplateScan {
+/** With `tokens`, each action's tokens are handed over too (a comment's are empty), so that they need not be read twice. */
+export function scanActions(text: string, dialect: Dialect, tokens?: Token[][]): TemplateScan {
   const { leftDelim: left, rightDelim: right } = dialect;
   const actions: TemplateAction[] = [];
   let at = 0;
@@ -113,19 +114,26 @@ export function scanActions(text: string, dialect: Dialect): TemplateScan {
       if (!delim) return { actions, error: { message: 'comment ends before closing delimiter', pos: start, end: close + 2, action: { start, bodyStart, comment: true } } };
       const end = close + 2 + delim.length;
       actions.push({ start, end, bodyStart: afterSpace, bodyEnd: close + 2, trimLeft, trimRight: delim.trim, comment: true });
+      tokens?.push([]);
       at = end;
       continue;
     }
-    const close = actionClose(text, bodyStart, right);
-    if (close === undefined) {
-      // Go's lexer reads the action token by token and says what stops it first.
-      const stop = lexAction(text, bodyStart, dialect).find((t) => t.type === 'error');
-      const located = stop ? errorAt(stop, start, left) : { message: 'unclosed action', pos: start, end: start + left.length };
-      return { actions, error: { ...located, action: { start, bodyStart, comment: false } } };
-    }
+    const read = lexAction(text, bodyStart, dialect);
+    const last = read[read.length - 1];
+    // After a token error the action still ends where its right delimiter is: only it is spoilt.
+    const close = last.type === 'rightDelim' ? closeOf(text, last, bodyStart, right) : actionClose(text, bodyStart, right);
+    if (close === undefined) return { actions, error: { ...errorAt(last, start, left), action: { start, bodyStart, comment: false } } };
     actions.push({ start, end: close.at + close.length, bodyStart, bodyEnd: close.at, trimLeft, trimRight: close.trim, comment: false });
+    tokens?.push(read);
     at = close.at + close.length;
   }
+}
+
+/** Where the right delimiter token starts, with its trim marker. */
+function closeOf(text: string, token: Token, bodyStart: number, right: string): { at: number; length: number; trim: boolean } {
+  const trimmed = token.pos - 2 >= bodyStart && rightDelimAt(text, token.pos - 2, right)?.trim === true;
+  const at = trimmed ? token.pos - 2 : token.pos;
+  return { at, length: token.end - at, trim: trimmed };
 }
 
 /**

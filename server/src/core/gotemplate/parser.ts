@@ -297,12 +297,13 @@ function parsePrefixed(text: string): number {
 
 /**
  * The action's meaning; lexical and grammar errors come back as an `error` node. Without a
- * scope (one action read on its own) variables are not checked.
+ * scope (one action read on its own) variables are not checked. `tokens` are the action's,
+ * when the scan has read them already.
  */
-export function parseAction(source: string, action: Pick<TemplateAction, 'start' | 'bodyStart' | 'comment'>, dialect: Dialect, scope?: Scope): ActionNode {
+export function parseAction(source: string, action: Pick<TemplateAction, 'start' | 'bodyStart' | 'comment'>, dialect: Dialect, scope?: Scope, tokens?: Token[]): ActionNode {
   if (action.comment) return { type: 'comment' };
   try {
-    return new Parser(source, lexAction(source, action.bodyStart, dialect), action.start, dialect, scope).action();
+    return new Parser(source, tokens ?? lexAction(source, action.bodyStart, dialect), action.start, dialect, scope).action();
   } catch (error) {
     if (!(error instanceof Failure)) throw error;
     const { message, pos, end, limit } = error.error;

@@ -8,7 +8,7 @@
  */
 import type { ActionNode, Pipeline } from './ast';
 import type { Dialect } from './dialect';
-import { leadingSpace, scanActions, trailingSpace, type TemplateAction, type TemplateError, type TemplateScan } from './lexer';
+import { leadingSpace, scanActions, trailingSpace, type TemplateAction, type TemplateError, type TemplateScan, type Token } from './lexer';
 import { parseAction, type Scope } from './parser';
 
 export type TreeNode =
@@ -77,7 +77,8 @@ function keywordOf(text: string, action: TemplateAction, skipElse = false): { na
 }
 
 export function buildTree(file: string, text: string, dialect: Dialect): TemplateTree {
-  const scan = scanActions(text, dialect);
+  const tokens: Token[][] = [];
+  const scan = scanActions(text, dialect, tokens);
   const nodes = new Map<number, ActionNode>();
   const scope: Scope = { vars: ['$'], unknownFunctions: [] };
   const tree: TemplateTree = { file, text, scan, nodes, body: [], defines: [], unknownFunctions: scope.unknownFunctions };
@@ -106,12 +107,12 @@ export function buildTree(file: string, text: string, dialect: Dialect): Templat
     if (end > start) top().target.push({ type: 'text', start, end });
   };
 
-  for (const action of scan.actions) {
+  scan.actions.forEach((action, index) => {
     flushText(action.start, action.trimLeft);
     textStart = action.end;
     trimNext = action.trimRight;
     const before = scope.vars.length;
-    const node = parseAction(text, action, dialect, scope);
+    const node = parseAction(text, action, dialect, scope, tokens[index]);
     nodes.set(action.start, node);
     switch (node.type) {
       case 'comment':
@@ -175,7 +176,7 @@ export function buildTree(file: string, text: string, dialect: Dialect): Templat
         break;
       }
     }
-  }
+  });
   flushText(text.length, false);
   if (scan.error) {
     // Go reads the broken action token by token: a grammar error may come before the lexer's.
