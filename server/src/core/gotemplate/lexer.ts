@@ -1,11 +1,11 @@
 /**
- * Go's text/template lexer (text/template/parse/lex.go) for any pair of delimiters, in two
- * steps. `scanActions` finds the actions of a template with their positions the way the lexer
+ * Go's text/template lexer (text/template/parse/lex.go) for any pair of delimiters.
+ * `scanActions` finds the actions of a template with their positions the way the lexer
  * delimits them: `{{- ` and ` -}}` trim the whitespace around an action (the dash must touch a
  * space), `{{/* … *\/}}` is a comment that must close right before `}}`, and a delimiter inside
- * a quoted or raw string does not end the action. `lexAction` then reads the tokens of one
- * action with Go's rules and messages. A token error (`bad number syntax`) spoils only its
- * action; an action whose end cannot be found (`unclosed action`) stops the scan, as in Go.
+ * a quoted or raw string does not end the action. `lexAction` reads the tokens of one action
+ * with Go's rules and messages. A token error (`bad number syntax`) spoils only its action;
+ * an action whose end cannot be found (`unclosed action`) stops the scan, as in Go.
  *
  * Offsets are UTF-16 indices into the template text.
  */
@@ -145,7 +145,7 @@ export function errorAt(token: Token, actionStart: number, left: string): Templa
   return opened ? { message: token.val, pos: actionStart, end: actionStart + left.length } : { message: token.val, pos: token.pos, end: token.end };
 }
 
-/** Walks an action's body to its right delimiter, stepping over strings and parentheses. */
+/** Walks an action's body to its right delimiter, stepping over strings and parentheses (after a token error). */
 function actionClose(text: string, from: number, right: string): { at: number; length: number; trim: boolean } | undefined {
   let depth = 0;
   let i = from;
