@@ -1,13 +1,13 @@
 import * as assert from 'assert/strict';
 import { Engine } from '../core/engine';
 import { fleetCompletionsAt } from '../core/fleet/completion';
-import { goDurationError } from '../core/fleet/decode';
+import { goDurationError } from '../core/fleet/go-duration';
 import { fleetHoverAt } from '../core/fleet/hover';
 import { invalidPointerMessage, pointerFix, rootTrap } from '../core/fleet/json-pointer';
 import { suggestPatchOp } from '../core/fleet/patch-ops';
 import { goRegexpError } from '../core/fleet/regexp';
-import { isTemplateFunction } from '../core/fleet/template/functions';
-import { parseTemplate } from '../core/fleet/template/parser';
+import { fleetDialect } from '../core/gotemplate/dialect';
+import { buildTree } from '../core/gotemplate/tree';
 import { MemoryHost } from '../core/host';
 
 const engineWith = (files: Record<string, string>) => new Engine(new MemoryHost(files));
@@ -134,8 +134,8 @@ suite('fleet: fleet.yaml keys at the top level', () => {
 });
 
 suite('fleet: Go text/template parsing', () => {
-  const parse = (text: string) => parseTemplate(text, isTemplateFunction, ['${', '}']);
-  const error = (text: string) => parse(text).error?.message;
+  const parse = (text: string) => buildTree('helm.values', text, fleetDialect);
+  const error = (text: string) => parse(text).stop?.message;
 
   test('accepts what Go accepts', () => {
     for (const ok of [
@@ -179,7 +179,7 @@ suite('fleet: Go text/template parsing', () => {
 
   test('collects every call of a missing function and goes on', () => {
     const result = parse('${ env "A" }${ tpl "x" . }${ upper "b" }');
-    assert.equal(result.error, undefined);
+    assert.equal(result.stop, undefined);
     assert.deepEqual(
       result.unknownFunctions.map((f) => f.name),
       ['env', 'tpl'],

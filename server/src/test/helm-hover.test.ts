@@ -264,6 +264,13 @@ suite('helm evaluation', () => {
     assert.equal(render('num: 3\n', '{{ printf "%d-%s" .Values.num }}').text, '%!d(float64=3)-%!s(MISSING)');
   });
 
+  test('a template Helm cannot parse: every action says so, with Go\'s message and the line it names', () => {
+    const broken = `${chart}/templates/broken.yaml`;
+    const all = { ...files, [broken]: 'a: {{ .Values.level }}\nb: {{ $level }}\n' };
+    assert.match(hoverOn(all, broken, '{{ .Values.level }}'), /Helm fails: `parse error at \(backup\/templates\/broken\.yaml:2\): undefined variable "\$level"`/);
+    assert.match(hoverOn(all, broken, '{{ $level }}'), /Helm cannot parse this: `undefined variable "\$level"`\./);
+  });
+
   test('values keys are typed by YAML 1.1 too: the key `n` is the bool false, read as "false"', () => {
     assert.equal(render('n: 3\n', 'a: {{ .Values.n }}\nb: {{ index .Values "false" }}\n').text, 'a: \nb: 3\n');
   });

@@ -4,23 +4,25 @@ import { isStringField } from '../core/kube/schema-types';
 import { templateLayout, type FieldSlot } from '../core/helm/key-paths';
 import { splitManifests } from '../core/helm/manifests';
 import { classifyOutput } from '../core/helm/output-class';
-import { parseAction, type ActionNode } from '../core/helm/parse';
-import { scanActions } from '../core/helm/scan';
-import { buildTree } from '../core/helm/tree';
+import type { ActionNode } from '../core/gotemplate/ast';
+import { helmDialect } from '../core/gotemplate/dialect';
+import { scanActions } from '../core/gotemplate/lexer';
+import { parseAction } from '../core/gotemplate/parser';
+import { buildTree } from '../core/gotemplate/tree';
 
 /** The source of each action the scanner found. */
 function actionTexts(text: string): string[] {
-  return scanActions(text).actions.map((a) => text.slice(a.start, a.end));
+  return scanActions(text, helmDialect).actions.map((a) => text.slice(a.start, a.end));
 }
 
 function parse(body: string): ActionNode {
   const text = `{{ ${body} }}`;
-  return parseAction(text, scanActions(text).actions[0]);
+  return parseAction(text, scanActions(text, helmDialect).actions[0], helmDialect);
 }
 
 /** The slot of the output action whose source is `needle`. */
 function slotOf(text: string, needle: string): FieldSlot {
-  const layout = templateLayout(buildTree('t.yaml', text));
+  const layout = templateLayout(buildTree('t.yaml', text, helmDialect));
   const slot = layout.slots.get(text.indexOf(needle));
   assert.ok(slot, `no slot for ${needle}`);
   return slot;
@@ -31,7 +33,7 @@ const pathOf = (slot: FieldSlot) => slot.path.map((p) => (typeof p === 'number' 
 suite('helm template scanner', () => {
   test('finds actions, trim markers and comments with their positions', () => {
     const text = 'a: {{ .Values.a }}\n{{- if .Values.b -}}\n{{/* note */}}\n{{- /* trimmed */ -}}';
-    const { actions, error } = scanActions(text);
+    const { actions, error } = scanActions(text, helmDialect);
     assert.equal(error, undefined);
     assert.deepEqual(actionTexts(text), ['{{ .Values.a }}', '{{- if .Values.b -}}', '{{/* note */}}', '{{- /* trimmed */ -}}']);
     assert.deepEqual(actions.map((a) => [a.trimLeft, a.trimRight, a.comment]), [[false, false, false], [true, true, false], [false, false, true], [true, true, true]]);
@@ -44,15 +46,15 @@ suite('helm template scanner', () => {
   });
 
   test('a dash must touch a space to trim: `{{-3}}` is the number -3', () => {
-    const [action] = scanActions('{{-3}}').actions;
+    const [action] = scanActions('{{-3}}', helmDialect).actions;
     assert.equal(action.trimLeft, false);
   });
 
   test('reports text/template lexer errors', () => {
-    assert.equal(scanActions('a: {{ .Values.a').error?.message, 'unclosed action');
-    assert.equal(scanActions('{{/* open').error?.message, 'unclosed comment');
-    assert.equal(scanActions('{{/* c */ x }}').error?.message, 'comment ends before closing delimiter');
-    assert.equal(scanActions('{{ "abc }}').error?.message, 'unterminated quoted string');
+    assert.equal(scanActions('a: {{ .Values.a', helmDialect).error?.message, 'unclosed action');
+    assert.equal(scanActions('{{/* open', helmDialect).error?.message, 'unclosed comment');
+    assert.equal(scanActions('{{/* c */ x }}', helmDialect).error?.message, 'comment ends before closing delimiter');
+    assert.equal(scanActions('{{ "abc }}', helmDialect).error?.message, 'unterminated quoted string');
   });
 });
 
@@ -199,7 +201,7 @@ suite('helm manifests', () => {
 suite('helm template tree', () => {
   test('applies trim markers to text and lifts defines out', () => {
     const text = 'a\n  {{- if .x }}\nb\n{{- end }}\n{{ define "n" }}body{{ end }}tail';
-    const tree = buildTree('t.yaml', text);
+    const tree = buildTree('t.yaml', text, helmDialect);
     assert.equal(tree.error, undefined);
     assert.equal(tree.defines[0].name, 'n');
     const texts = tree.body.filter((n) => n.type === 'text').map((n) => (n.type === 'text' ? text.slice(n.start, n.end) : ''));
@@ -207,7 +209,7 @@ suite('helm template tree', () => {
   });
 
   test('reports an unbalanced end', () => {
-    assert.equal(buildTree('t.yaml', '{{ end }}').error?.message, 'unexpected {{end}}');
-    assert.equal(buildTree('t.yaml', '{{ if .x }}a').error?.message, 'unexpected EOF');
+    assert.equal(buildTree('t.yaml', '{{ end }}', helmDialect).error?.message, 'unexpected {{end}}');
+    assert.equal(buildTree('t.yaml', '{{ if .x }}a', helmDialect).error?.message, 'unexpected EOF');
   });
 });

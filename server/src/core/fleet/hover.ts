@@ -10,7 +10,8 @@ import type { Range } from '../model';
 import { comparePatchEntries } from './compare-patches';
 import { fleetDocuments, type FleetDocument } from './options';
 import { isPatchOp, patchOpDocs, unsupportedPatchOpMessage } from './patch-ops';
-import { analyzeTemplate, valuesTemplates, type TemplateLookup } from './values-template';
+import { valuesTemplateProblems } from '../rules/fleet-values-template';
+import { readTemplate, valuesTemplates, type TemplateLookup } from './values-template';
 import { nodeRange } from './yaml';
 
 const within = (range: Range, offset: number) => offset >= range.start && offset < Math.max(range.end, range.start + 1);
@@ -25,7 +26,7 @@ export function fleetHoverAt(workspace: WorkspaceView, file: string, offset: num
 
 function templateHover(doc: FleetDocument, offset: number): Hover | undefined {
   for (const source of valuesTemplates(doc)) {
-    const analysis = analyzeTemplate(source);
+    const analysis = readTemplate(source);
     const action = analysis.actions.find((range) => within(range, offset));
     if (!action) continue;
     const lookup = analysis.lookups.filter((l) => within(l.range, offset)).sort((a, b) => a.range.end - a.range.start - (b.range.end - b.range.start))[0];
@@ -38,7 +39,7 @@ function templateHover(doc: FleetDocument, offset: number): Hover | undefined {
       'Fleet renders the values as one Go template with `${ }` delimiters and `missingkey=error`, then reads the result back as YAML 1.1. ' +
         'It skips templating with `helm.disablePreProcess: true`, and for a cluster without exportable labels.',
     );
-    const problems = analysis.problems.filter((p) => p.range.start >= action.start && p.range.end <= action.end);
+    const problems = valuesTemplateProblems(analysis).filter((p) => p.range.start >= action.start && p.range.end <= action.end);
     for (const problem of problems) lines.push('', `⚠ ${problem.message}`);
     return { range: lookup?.range ?? action, markdown: lines.join('\n') };
   }

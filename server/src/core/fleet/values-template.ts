@@ -10,22 +10,21 @@
  * template is those strings in the order go-yaml v2 writes them (keys sorted), joined.
  */
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import { pathSegments, type PathSegment, type Pipeline, type Term } from '../gotemplate/ast';
+import { fleetDialect, helmDialect } from '../gotemplate/dialect';
+import { fleetRemovedFunctions } from '../gotemplate/functions';
+import { keywords } from '../gotemplate/lexer';
+import { buildTree, type TemplateTree, type TreeNode } from '../gotemplate/tree';
 import type { Range } from '../model';
 import type { ScalarSite } from '../yaml/scalar-sites';
 import { sourceRange } from '../yaml/scalar-text';
 import { sortedEntries } from '../goyaml/v2/emit-sort';
 import { GoMap } from '../goyaml/v2/value';
 import type { FleetDocument, OptionsBlock } from './options';
-import { closest } from './suggest';
-import { isHelmOnlyFunction, isRemovedFunction, isTemplateFunction, removedFunctions } from './template/functions';
-import { keywords } from './template/lexer';
-import { parseTemplate, type Arg, type Pipe, type Segment, type TemplateNode } from './template/parser';
 import { fieldValue, goScalar, type SiteIndex } from './yaml';
 
 export const contextFields = ['ClusterName', 'ClusterNamespace', 'ClusterLabels', 'ClusterAnnotations', 'ClusterValues'] as const;
 export type ContextField = (typeof contextFields)[number];
-
-const delims: [string, string] = ['${', '}'];
 
 export interface TemplateSource {
   /** How Fleet names the field: `helm.values`, `targets[0].helm.templateValues.x`. */
@@ -35,26 +34,10 @@ export interface TemplateSource {
   pieces: Array<{ site: ScalarSite; at: number }>;
 }
 
-export interface TemplateProblem {
-  range: Range;
-  message: string;
-  /** Lower than the rule's error: `information` for what Render Lens did not check. */
-  severity?: 'information';
-  fix?: { title: string; range: Range; newText: string };
-}
-
 /** A read of the template context, for hover: `.ClusterLabels.env` → ['ClusterLabels', 'env']. */
 export interface TemplateLookup {
   range: Range;
   path: string[];
-}
-
-export interface TemplateAnalysis {
-  source: TemplateSource;
-  problems: TemplateProblem[];
-  lookups: TemplateLookup[];
-  /** Every action `${ … }`, for hover. */
-  actions: Range[];
 }
 
 /** The templates of a Fleet document, skipping blocks where `disablePreProcess` is set. */
@@ -109,119 +92,122 @@ function templateScalars(node: Node | null | undefined, sites: SiteIndex): Scala
 }
 
 /** What the dot holds: the context, a string map (labels), a string, or something unknown. */
-type Dot = 'root' | 'labels' | 'annotations' | 'string' | 'unknown';
+export type Dot = 'root' | 'labels' | 'annotations' | 'string' | 'unknown';
 
-export function analyzeTemplate(source: TemplateSource): TemplateAnalysis {
-  const problems: TemplateProblem[] = [];
-  const lookups: TemplateLookup[] = [];
+/** A field chain the template reads, and what the dot held there. */
+export interface ContextRead {
+  segments: PathSegment[];
+  dot: Exclude<Dot, 'unknown'>;
+}
+
+/** A `${NAME}` that cannot be a template action: a shell or Flux variable. */
+export interface ShellVariable {
+  name: string;
+  written: string;
+  /** Offsets in the template text. */
+  span: [number, number];
+}
+
+/** A values template as Fleet parses it, and what it reads: shared by the rule, the hover and completion. */
+export interface TemplateReading {
+  source: TemplateSource;
+  tree: TemplateTree;
+  shellVariables: ShellVariable[];
+  reads: ContextRead[];
+  lookups: TemplateLookup[];
+  /** Every action `${ … }`, for hover. */
+  actions: Range[];
+  /** A range of the template text in the file. */
+  toSource(pos: number, end: number): Range;
+}
+
+export function readTemplate(source: TemplateSource): TemplateReading {
   const toSource = (pos: number, end: number) => mapRange(source, pos, end);
   const spans = actionRanges(source.text);
 
-  // A shell or Flux variable is reported on its own and blanked out (offsets kept), so the
-  // parse error it causes does not hide the rest of the template.
+  // A shell or Flux variable is set aside and blanked out (offsets kept), so the parse error
+  // it causes does not hide the rest of the template.
+  const shellVariables: ShellVariable[] = [];
   let text = source.text;
   for (const [pos, end] of spans) {
     const written = source.text.slice(pos, end);
     const name = variableName(written);
     if (name === undefined) continue;
-    problems.push(variableProblem(source, name, written, [pos, end], toSource));
+    shellVariables.push({ name, written, span: [pos, end] });
     text = text.slice(0, pos) + ' '.repeat(end - pos) + text.slice(end);
   }
 
-  const parsed = parseTemplate(text, (name) => isTemplateFunction(name), delims);
-  for (const call of parsed.unknownFunctions) {
-    const range = toSource(call.pos, call.end);
-    if (isRemovedFunction(call.name)) {
-      problems.push({
-        range,
-        message: `\`${call.name}\` is not available in Fleet's values templates: Fleet removes ${removedFunctions.slice(0, -1).join(', ')} and ${removedFunctions[removedFunctions.length - 1]} from the functions, so ${source.where} fails to parse (function "${call.name}" not defined).`,
-      });
-    } else if (isHelmOnlyFunction(call.name)) {
-      problems.push({ range, message: `\`${call.name}\` is a Helm function: Fleet's values templates have Go's and sprig's functions only, so ${source.where} fails to parse (function "${call.name}" not defined).` });
-    } else {
-      problems.push({ range, message: `Fleet cannot parse ${source.where} as a template: function "${call.name}" not defined.` });
-    }
-  }
-  if (parsed.error?.limit) {
-    problems.push({ range: toSource(parsed.error.pos, parsed.error.end), message: `Not checked: ${parsed.error.message}.`, severity: 'information' });
-  } else if (parsed.error) {
-    const { message, pos, end, unclosed } = parsed.error;
-    const hint = unclosed ? ` (this \`${unclosed}\` has no \`\${ end }\`)` : '';
-    problems.push({ range: toSource(pos, end), message: `Fleet cannot parse ${source.where} as a template (\${ } delimiters): ${message}${hint}.` });
-  }
+  const tree = buildTree(source.where, text, fleetDialect);
+  const reads = contextReads(tree);
+  const lookups = reads.flatMap((read) => {
+    const path = lookupPath(read);
+    const { segments } = read;
+    return path ? [{ range: toSource(segments[0].start - 1, segments[segments.length - 1].end), path }] : [];
+  });
+  const actions = spans.map(([pos, end]) => toSource(pos, end));
+  return { source, tree, shellVariables, reads, lookups, actions, toSource };
+}
 
-  const walkNodes = (nodes: readonly TemplateNode[], dot: Dot): void => {
+/** The context path a read looks up, when the dot is the context or one of its maps. */
+function lookupPath({ segments, dot }: ContextRead): string[] | undefined {
+  const names = segments.map((s) => s.name);
+  if (dot === 'root') return (contextFields as readonly string[]).includes(names[0]) ? names : undefined;
+  if (dot === 'labels' || dot === 'annotations') return [dot === 'labels' ? 'ClusterLabels' : 'ClusterAnnotations', ...names];
+  return undefined;
+}
+
+/**
+ * Every field chain the template reads, in order, following what `with` and `range` do to the
+ * dot. Only what Go parsed before its first error counts: nothing after it is ever rendered.
+ */
+function contextReads(tree: TemplateTree): ContextRead[] {
+  const reads: ContextRead[] = [];
+  const walkNodes = (nodes: readonly TreeNode[], dot: Dot): void => {
     for (const node of nodes) {
       switch (node.type) {
-        case 'action':
-          walkPipe(node.pipe, dot);
+        case 'output':
+          walkPipeline(node.pipeline, dot);
           break;
-        case 'if':
-        case 'with':
+        case 'cond':
+          for (const branch of node.branches) {
+            walkPipeline(branch.pipeline, dot);
+            walkNodes(branch.body, branch.keyword === 'if' ? dot : dotAfter(branch.pipeline, dot));
+          }
+          walkNodes(node.elseBody ?? [], dot);
+          break;
         case 'range':
-          walkPipe(node.pipe, dot);
-          walkNodes(node.list, node.type === 'if' ? dot : node.type === 'with' ? dotAfter(node.pipe, dot) : 'unknown');
-          walkNodes(node.elseList, dot);
+          walkPipeline(node.pipeline, dot);
+          walkNodes(node.body, 'unknown');
+          walkNodes(node.elseBody ?? [], dot);
           break;
         case 'template':
-          if (node.pipe) walkPipe(node.pipe, dot);
-          break;
-        case 'define':
-        case 'block':
-          if (node.pipe) walkPipe(node.pipe, dot);
-          walkNodes(node.list, 'unknown');
+          if (node.pipeline) walkPipeline(node.pipeline, dot);
           break;
       }
     }
   };
-  const walkPipe = (pipe: Pipe, dot: Dot): void => {
-    for (const cmd of pipe.cmds) for (const arg of cmd.args) walkArg(arg, dot);
+  const walkPipeline = (pipeline: Pipeline, dot: Dot): void => {
+    for (const command of pipeline.commands) for (const arg of command.args) walkTerm(arg, dot);
   };
-  const walkArg = (arg: Arg, dot: Dot): void => {
-    if (arg.type === 'field') checkPath(arg.segments, dot);
-    else if (arg.type === 'variable' && arg.name === '$') checkPath(arg.segments, 'root');
-    else if (arg.type === 'chain') walkArg(arg.node, dot);
-    else if (arg.type === 'pipe') walkPipe(arg.pipe, dot);
+  const walkTerm = (term: Term, dot: Dot): void => {
+    if (term.kind === 'field') read(pathSegments(term), dot);
+    else if (term.kind === 'variable' && term.name === '$') read(pathSegments(term), 'root');
+    else if (term.kind === 'pipeline') walkPipeline(term.pipeline, dot);
   };
-  const checkPath = (segments: readonly Segment[], dot: Dot): void => {
-    if (segments.length === 0) return;
-    let path: string[];
-    let stringFrom: number;
-    if (dot === 'root') {
-      const [first] = segments;
-      if (!(contextFields as readonly string[]).includes(first.name)) {
-        problems.push(unknownField(first, toSource(first.pos, first.end)));
-        return;
-      }
-      path = segments.map((s) => s.name);
-      stringFrom = first.name === 'ClusterValues' ? Infinity : first.name === 'ClusterName' || first.name === 'ClusterNamespace' ? 1 : 2;
-    } else if (dot === 'labels' || dot === 'annotations') {
-      path = [dot === 'labels' ? 'ClusterLabels' : 'ClusterAnnotations', ...segments.map((s) => s.name)];
-      stringFrom = 1;
-    } else if (dot === 'string') {
-      path = [];
-      stringFrom = 0;
-    } else return;
-    if (path.length > 0) lookups.push({ range: toSource(segments[0].pos - 1, segments[segments.length - 1].end), path });
-    const bad = segments[stringFrom];
-    if (bad) {
-      problems.push({
-        range: toSource(bad.pos - 1, bad.end),
-        message: `${stringFrom === 0 ? 'The dot' : `\`.${segments.slice(0, stringFrom).map((s) => s.name).join('.')}\``} is a string: \`.${bad.name}\` fails to render with "can't evaluate field ${bad.name} in type string".`,
-      });
-    }
+  const read = (segments: PathSegment[], dot: Dot): void => {
+    if (segments.length > 0 && dot !== 'unknown') reads.push({ segments, dot });
   };
-  const dotAfter = (pipe: Pipe, dot: Dot): Dot => {
-    const only = pipe.cmds.length === 1 && pipe.cmds[0].args.length === 1 ? pipe.cmds[0].args[0] : undefined;
-    const segments = only?.type === 'field' && dot === 'root' ? only.segments : only?.type === 'variable' && only.name === '$' ? only.segments : undefined;
-    if (!segments || segments.length !== 1) return 'unknown';
-    const name = segments[0].name;
+  const dotAfter = (pipeline: Pipeline, dot: Dot): Dot => {
+    const only = pipeline.commands.length === 1 && pipeline.commands[0].args.length === 1 ? pipeline.commands[0].args[0] : undefined;
+    const path = only?.kind === 'field' && dot === 'root' ? only.path : only?.kind === 'variable' && only.name === '$' ? only.path : undefined;
+    if (!path || path.length !== 1) return 'unknown';
+    const name = path[0];
     return name === 'ClusterLabels' ? 'labels' : name === 'ClusterAnnotations' ? 'annotations' : name === 'ClusterName' || name === 'ClusterNamespace' ? 'string' : 'unknown';
   };
-  walkNodes(parsed.root, 'root');
-
-  const actions = spans.map(([pos, end]) => toSource(pos, end));
-  return { source, problems, lookups, actions };
+  const complete = tree.beforeStop;
+  walkNodes(complete ? tree.body.slice(0, complete.body) : tree.body, 'root');
+  for (const define of complete ? tree.defines.slice(0, complete.defines) : tree.defines) walkNodes(define.body, 'unknown');
+  return reads;
 }
 
 /** The name in `${NAME}` or `${NAME:-default}` when it cannot be a template action. */
@@ -229,44 +215,8 @@ function variableName(written: string): string | undefined {
   const match = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?+][^}]*)?\}$/.exec(written);
   const name = match?.[1];
   if (name === undefined || keywords.has(name) || ['true', 'false', 'nil'].includes(name)) return undefined;
-  if (isTemplateFunction(name) || isRemovedFunction(name) || isHelmOnlyFunction(name)) return undefined;
+  if (helmDialect.hasFunction(name) || (fleetRemovedFunctions as readonly string[]).includes(name)) return undefined;
   return name;
-}
-
-/**
- * `${HOME}` or `${name:-x}`: a shell or Flux variable, which Fleet reads as a call of the
- * function `HOME`. `${ `${` }` writes a literal `${` (a raw string needs no escaping in any
- * YAML style); `${ClusterName}` only lacks its dot.
- */
-function variableProblem(source: TemplateSource, name: string, written: string, span: [number, number], toSource: (pos: number, end: number) => Range): TemplateProblem {
-  const field = contextFields.find((f) => f.toLowerCase() === name.toLowerCase());
-  const nameRange = toSource(span[0] + 2, span[0] + 2 + name.length);
-  if (field && written === `\${${name}}`) {
-    return {
-      range: toSource(span[0], span[1]),
-      message: `Fleet fails to parse ${source.where}: \`${written}\` calls a function "${name}", which is not defined. Template fields start with a dot: \`\${ .${field} }\`.`,
-      fix: { title: `Change to \`.${field}\``, range: nameRange, newText: `.${field}` },
-    };
-  }
-  const delim = toSource(span[0], span[0] + 2);
-  const fix = delim.end - delim.start === 2 ? { title: `Keep \`${written}\` as text`, range: delim, newText: '${ `${` }' } : undefined;
-  return {
-    range: toSource(span[0], span[1]),
-    message: `\`${written}\` looks like a shell or Flux variable, but Fleet templates ${source.where} with \`\${ }\` delimiters and fails to parse it (function "${name}" not defined). Write "\${ \`\${\` }${written.slice(2)}" to keep it as text, or set helm.disablePreProcess: true.`,
-    ...(fix ? { fix } : {}),
-  };
-}
-
-function unknownField(segment: Segment, range: Range): TemplateProblem {
-  const helm = segment.name === 'Values' || segment.name === 'Release' || segment.name === 'Chart' || segment.name === 'Capabilities';
-  const suggestion = segment.name === 'Values' ? undefined : closest(segment.name, contextFields);
-  const fields = contextFields.map((f) => `.${f}`).join(', ');
-  let message = `\`.${segment.name}\` is not in Fleet's template context (${fields}): with missingkey=error every render fails (map has no entry for key "${segment.name}").`;
-  if (helm) message += ` This is Fleet's values template, not a Helm template${segment.name === 'Values' ? '; a cluster\'s own values are `.ClusterValues`' : ''}.`;
-  else if (suggestion) message += ` Did you mean \`.${suggestion}\`?`;
-  const exact = range.end - range.start === segment.name.length;
-  const fix = suggestion && exact ? { title: `Change to \`.${suggestion}\``, range, newText: suggestion } : undefined;
-  return { range, message, ...(fix ? { fix } : {}) };
 }
 
 /** The `${ … }` spans of a template text, found like the lexer finds them (roughly: to the first `}` outside quotes). */
@@ -292,7 +242,7 @@ function actionRanges(text: string): Array<[number, number]> {
 }
 
 /** A range of the template text in the file; ranges never leave the piece they start in. */
-function mapRange(source: TemplateSource, pos: number, end: number): Range {
+export function mapRange(source: TemplateSource, pos: number, end: number): Range {
   let index = source.pieces.length - 1;
   while (index > 0 && source.pieces[index].at > pos) index--;
   const piece = source.pieces[index];

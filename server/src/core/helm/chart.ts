@@ -7,7 +7,7 @@ import { formatFloat32G } from '../goyaml/v2/go-number';
 import { yamlToJson } from '../goyaml/v2/yaml-to-json';
 import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { analyzeTemplate } from './template-file';
-import type { DefinedTemplate, TemplateTree } from './tree';
+import type { DefinedTemplate, TemplateTree } from '../gotemplate/tree';
 import { fromJsonable, GoStruct, Unknown, type TValue } from './values';
 
 export interface ChartFiles {

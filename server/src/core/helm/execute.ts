@@ -12,9 +12,10 @@
 import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { templateName, type Chart } from './chart';
 import { callFunction, type CallContext } from './functions';
-import type { Command, Pipeline, Term } from './parse';
-import type { TemplateAction } from './scan';
-import { buildTree, type TreeNode } from './tree';
+import type { Command, Pipeline, Term } from '../gotemplate/ast';
+import type { TemplateAction } from '../gotemplate/lexer';
+import { helmDialect } from '../gotemplate/dialect';
+import { buildTree, type TreeNode } from '../gotemplate/tree';
 import { GoStruct, isTrue, printed, TemplateError, Unknown, type TValue } from './values';
 
 export interface OutputPiece {
@@ -111,7 +112,7 @@ export function executeTemplate(chart: Chart, file: string, options: ExecuteOpti
   const frame = { file, name: templateName(chart, file), text: tree.text };
   const rendered: Rendered = { text: '', pieces: [], runs: exec.runs, naturally: exec.naturally, conditions: exec.conditions };
   if (tree.error) {
-    rendered.failure = { message: parseErrorText(frame, tree.error), file, offset: tree.error.offset };
+    rendered.failure = { message: parseErrorText(frame, tree.error), file, offset: tree.error.pos };
     return rendered;
   }
   try {
@@ -131,8 +132,8 @@ function dependencyNames(names: readonly string[]): string {
   return names.length === 1 ? `the dependency chart ${list}` : `one of the dependency charts ${list}`;
 }
 
-function parseErrorText(frame: Frame, error: { offset: number; message: string }): string {
-  const { line } = lineCol(frame.text, error.offset);
+function parseErrorText(frame: Frame, error: { pos: number; message: string }): string {
+  const { line } = lineCol(frame.text, error.pos);
   return `parse error at (${frame.name}:${line}): ${error.message}`;
 }
 
@@ -371,7 +372,7 @@ class Execution {
   }
 
   private tpl(text: string, data: TValue, frame: Frame, action: TemplateAction): TValue {
-    const tree = buildTree(frame.file, text);
+    const tree = buildTree(frame.file, text, helmDialect);
     if (tree.error) this.fail(frame, action.start, `error calling tpl: cannot parse template ${JSON.stringify(text)}: ${tree.error.message}`, action);
     const aside = new Out();
     const recording = this.recording;

@@ -3,9 +3,9 @@
  * `template "name" data`, with what each passes as the dot. The judgements that follow a
  * define's fields to its callers (rules/support/chart-scope.ts, value-sources.ts) read them.
  */
-import { commandFunction, type Pipeline, type Term } from './parse';
+import { commandFunction, type Pipeline, type Term } from '../gotemplate/ast';
 import type { TemplateAnalysis } from './template-file';
-import type { TreeNode } from './tree';
+import type { TreeNode } from '../gotemplate/tree';
 
 /** What the judgements read of the workspace around a chart template (a rule context has it all). */
 export interface ChartReader {

@@ -10,8 +10,8 @@
  * and only fields recognised by their last keys (label values, `env[].value`) are typed.
  */
 import type { NodePath } from '../yaml/scalar-sites';
-import type { TemplateAction } from './scan';
-import type { TemplateTree } from './tree';
+import type { TemplateAction } from '../gotemplate/lexer';
+import type { TemplateTree } from '../gotemplate/tree';
 
 export type ScalarStyle = 'plain' | 'double' | 'single' | 'block' | 'flow' | 'injected';
 

@@ -11,7 +11,7 @@
  * - `value`: anything that passes a value through (`.Values`, variables, the dot inside
  *   `with` / `range`, `tpl`, `toString`, `int`, …): YAML decides its type at render time.
  */
-import { commandFunction, type Command, type Pipeline, type Term } from './parse';
+import { commandFunction, type Command, type Pipeline, type Term } from '../gotemplate/ast';
 
 export type OutputClass =
   | { kind: 'quoted'; squote: boolean; command: Command }

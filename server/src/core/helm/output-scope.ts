@@ -9,8 +9,8 @@
  * earlier read), and otherwise only errs towards judging more actions.
  */
 import { either, termClass, classifyOutput, type OutputClass, type OutputScope } from './output-class';
-import { commandFunction, type Pipeline, type Term } from './parse';
-import { ancestorsOf, type TemplateTree, type TreeNode } from './tree';
+import { commandFunction, type Pipeline, type Term } from '../gotemplate/ast';
+import { ancestorsOf, type TemplateTree, type TreeNode } from '../gotemplate/tree';
 
 /** `item`: a range variable, holding what the pipeline ranges over; `key`: a range's key. */
 export type Assignment = { pipeline: Pipeline; role: 'set' | 'item' | 'key'; rebound: boolean; offset: number };

@@ -3,9 +3,9 @@
  * escaping (`\"`, `\\`, `\n`) always re-reads as the same string.
  */
 import type { RuleEdit } from '../model/rule-edits';
-import { commandFunction, type Pipeline } from './parse';
+import { commandFunction, type Pipeline } from '../gotemplate/ast';
 import type { ScalarPiece } from './scalar-judge';
-import type { TemplateAction } from './scan';
+import type { TemplateAction } from '../gotemplate/lexer';
 
 /** `{{ .Values.x }}` → `{{ .Values.x | quote }}`. */
 export function appendQuote(pipeline: Pipeline): RuleEdit {

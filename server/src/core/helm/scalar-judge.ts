@@ -8,7 +8,7 @@ import { yamlToJson } from '../goyaml/v2/yaml-to-json';
 import { GoMap, type GoValue } from '../goyaml/v2/value';
 import type { FieldSlot } from './key-paths';
 import { classifyOutput, type OutputClass, type OutputScope } from './output-class';
-import type { Pipeline } from './parse';
+import type { Pipeline } from '../gotemplate/ast';
 import type { TemplateAnalysis } from './template-file';
 
 export type YamlVerdict = { ok: true; type: 'string' | 'bool' | 'number' | 'null' | 'map' | 'list'; value: GoValue } | { ok: false; error: string };

@@ -4,7 +4,8 @@
  * file from being scanned once per rule.
  */
 import { templateLayout, type TemplateLayout } from './key-paths';
-import { buildTree, dotRebound, type TemplateTree } from './tree';
+import { helmDialect } from '../gotemplate/dialect';
+import { buildTree, dotRebound, type TemplateTree } from '../gotemplate/tree';
 
 export interface TemplateAnalysis {
   tree: TemplateTree;
@@ -21,7 +22,7 @@ const cacheSize = 128;
 export function analyzeTemplate(file: string, text: string): TemplateAnalysis {
   const hit = cache.get(file);
   if (hit && hit.text === text) return hit.analysis;
-  const tree = buildTree(file, text);
+  const tree = buildTree(file, text, helmDialect);
   let layout: TemplateLayout | undefined;
   const analysis: TemplateAnalysis = {
     tree,

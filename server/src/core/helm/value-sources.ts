@@ -13,9 +13,9 @@ import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import { includeSitesOf, type ChartReader } from './include-sites';
 import { callFunction } from './functions';
 import { collectAssignments, type Assignment } from './output-scope';
-import { commandFunction, type Command, type Pipeline, type Term } from './parse';
+import { commandFunction, type Command, type Pipeline, type Term } from '../gotemplate/ast';
 import { analyzeTemplate, type TemplateAnalysis } from './template-file';
-import { ancestorsOf } from './tree';
+import { ancestorsOf } from '../gotemplate/tree';
 import { isTrue, TemplateError, Unknown, type TValue } from './values';
 import { entryFile, type ValuesEntry, type ValuesWorld } from './values-worlds';
 

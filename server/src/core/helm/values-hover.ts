@@ -14,7 +14,7 @@ import type { ChartReader } from './include-sites';
 import type { FieldSlot } from './key-paths';
 import { outputScope } from './output-scope';
 import { scalarPieces, takesProbe } from './scalar-judge';
-import type { TemplateAction } from './scan';
+import type { TemplateAction } from '../gotemplate/lexer';
 import { analyzeTemplate } from './template-file';
 import type { Candidate } from './value-sources';
 import { valuesJudge } from './values-judge';

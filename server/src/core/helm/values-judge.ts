@@ -15,7 +15,7 @@ import { GoFloat, GoInt, GoMap } from '../goyaml/v2/value';
 import type { ChartReader } from './include-sites';
 import { standIns, takesProbe, yamlVerdict, type ScalarPiece, type YamlVerdict } from './scalar-judge';
 import type { TemplateAnalysis } from './template-file';
-import { ancestorsOf } from './tree';
+import { ancestorsOf } from '../gotemplate/tree';
 import { ValueSources, type Candidate } from './value-sources';
 import { GoStruct, isTrue, printed, Unknown } from './values';
 import { valuesWorlds, type ValuesEntry } from './values-worlds';

@@ -11,8 +11,10 @@ import { isMap, isScalar, type Document, type Node } from 'yaml';
 import type { WorkspaceView } from '../model/workspace-view';
 import type { Location, Range } from '../model';
 import { chartDirOf, type ChartFiles } from './chart';
-import { parseAction, type ActionNode, type Pipeline, type Term } from './parse';
-import { actionAt } from './scan';
+import type { ActionNode, Pipeline, Term } from '../gotemplate/ast';
+import { helmDialect } from '../gotemplate/dialect';
+import { parseAction } from '../gotemplate/parser';
+import { actionAt } from '../gotemplate/lexer';
 import { analyzeTemplate } from './template-file';
 
 /** The engine's files as a chart sees them. */
@@ -65,7 +67,7 @@ export function valuesPathAt(file: string, text: string, offset: number): { path
   const analysis = analyzeTemplate(file, text);
   const action = actionAt(analysis.tree.scan.actions, offset);
   if (!action || action.comment) return undefined;
-  const node = analysis.tree.nodes.get(action.start) ?? parseAction(text, action);
+  const node = analysis.tree.nodes.get(action.start) ?? parseAction(text, action, helmDialect);
   for (const term of termsOf(node)) {
     if (offset < term.start || offset > term.end) continue;
     const read = valuesRead(text, term, analysis.rebound(action.start));

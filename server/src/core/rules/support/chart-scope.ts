@@ -10,7 +10,7 @@ import { chartDirOf, chartMetadataOf } from '../../helm/chart';
 import { either, termClass, type OutputClass } from '../../helm/output-class';
 import { outputScope, type ScopeChart } from '../../helm/output-scope';
 import { includeSitesOf, type ChartReader, type IncludeSite } from '../../helm/include-sites';
-import { commandFunction } from '../../helm/parse';
+import { commandFunction } from '../../gotemplate/ast';
 import { analyzeTemplate, type TemplateAnalysis } from '../../helm/template-file';
 import type { GoStruct } from '../../helm/values';
 

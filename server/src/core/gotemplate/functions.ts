@@ -1,13 +1,14 @@
 /**
- * The functions a Fleet values template can call: Go's text/template builtins plus sprig's
- * TxtFuncMap (sprig v3), minus what Fleet deletes before parsing (tplFuncMap in
- * rancher/fleet internal/cmd/controller/target/builder.go). `include` and `tpl` are Helm's,
- * not sprig's; Fleet lists them so a chart author's habit fails loudly.
+ * The function tables of the products that run Go templates. text/template fails to parse a
+ * template that calls a function its table lacks (`function "x" not defined`), so which table
+ * applies decides whether a template parses at all.
  */
 
-const builtins = ['and', 'call', 'html', 'index', 'slice', 'js', 'len', 'not', 'or', 'print', 'printf', 'println', 'urlquery', 'eq', 'ge', 'gt', 'le', 'lt', 'ne'];
+/** text/template's builtins (text/template/funcs.go). */
+export const goBuiltins = ['and', 'call', 'html', 'index', 'slice', 'js', 'len', 'not', 'or', 'print', 'printf', 'println', 'urlquery', 'eq', 'ge', 'gt', 'le', 'lt', 'ne'];
 
-const sprig = `hello ago date date_in_zone date_modify dateInZone dateModify duration durationRound htmlDate
+/** sprig v3's TxtFuncMap. */
+export const sprigFunctions = `hello ago date date_in_zone date_modify dateInZone dateModify duration durationRound htmlDate
 htmlDateInZone must_date_modify mustDateModify mustToDate now toDate unixEpoch abbrev abbrevboth trunc trim upper
 lower title untitle substr repeat trimall trimAll trimSuffix trimPrefix nospace initials randAlphaNum randAlpha
 randAscii randNumeric randSeededNumeric swapcase shuffle snakecase camelcase kebabcase wrap wrapWith contains hasPrefix hasSuffix
@@ -25,22 +26,15 @@ encryptAES decryptAES randBytes uuidv4 semver semverCompare fail regexMatch must
 mustRegexFindAll regexFind mustRegexFind regexReplaceAll mustRegexReplaceAll regexReplaceAllLiteral
 mustRegexReplaceAllLiteral regexSplit mustRegexSplit regexQuoteMeta urlParse urlJoin`.split(/\s+/);
 
-/** Removed by Fleet: they read the controller's environment or network, or are Helm's own. */
-export const removedFunctions = ['env', 'expandenv', 'include', 'tpl', 'getHostByName'] as const;
+/** Helm's own functions (pkg/engine/funcs.go), added to sprig's. */
+export const helmFunctions = ['toToml', 'fromToml', 'toYaml', 'toYamlPretty', 'fromYaml', 'fromYamlArray', 'toJson', 'fromJson', 'fromJsonArray', 'include', 'tpl', 'required', 'lookup'];
 
-const available = new Set([...builtins, ...sprig].filter((name) => !(removedFunctions as readonly string[]).includes(name)));
+/** Taken out of sprig by Helm: they read the environment of whoever renders. */
+export const helmRemovedFunctions = ['env', 'expandenv'];
 
-export function isTemplateFunction(name: string): boolean {
-  return available.has(name);
-}
-
-export function isRemovedFunction(name: string): boolean {
-  return (removedFunctions as readonly string[]).includes(name);
-}
-
-/** Helm's own template functions, which people carry over from chart templates. */
-const helmOnly = new Set(['toYaml', 'fromYaml', 'fromYamlArray', 'toToml', 'fromJsonArray', 'required', 'lookup']);
-
-export function isHelmOnlyFunction(name: string): boolean {
-  return helmOnly.has(name);
-}
+/**
+ * Taken out of sprig by Fleet before it parses a values template (tplFuncMap in rancher/fleet
+ * internal/cmd/controller/target/builder.go): they read the controller's environment or
+ * network, or are Helm's own and listed so that a chart author's habit fails loudly.
+ */
+export const fleetRemovedFunctions = ['env', 'expandenv', 'include', 'tpl', 'getHostByName'] as const;
