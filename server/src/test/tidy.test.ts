@@ -89,6 +89,24 @@ suite('tidy', () => {
     }
   });
 
+  test('domain code does not reach up into rules, the engine or the features built on them', () => {
+    const domain = ['flux', 'helm', 'fleet', 'kube', 'workspace', 'yaml', 'goyaml', 'gotemplate', 'envsubst', 'pipeline', 'model'];
+    const above = /^(engine|rules|fixes|fix-all|hover|navigation|editor-requests|variable-completion|variable-key-hover|render|export|index)(\/|$)/;
+    // The document cache runs the rules; Fleet's hover shows its rule's own verdict on a template.
+    const allowed = new Set(['workspace/document-cache.ts -> rules/rule', 'fleet/hover.ts -> rules/fleet-values-template']);
+    const found: string[] = [];
+    for (const folder of domain) {
+      for (const file of sourceFiles(path.join(coreDir, folder))) {
+        for (const specifier of importsOf(file)) {
+          const target = path.relative(coreDir, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+          const edge = `${path.relative(coreDir, file).split(path.sep).join('/')} -> ${target}`;
+          if (above.test(target) && !allowed.has(edge)) found.push(edge);
+        }
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+
   test('the core uses ES imports only (no require)', () => {
     for (const file of sourceFiles(coreDir)) assert.doesNotMatch(stripComments(fs.readFileSync(file, 'utf8')), /\brequire\s*\(/, path.relative(projectRoot, file));
   });

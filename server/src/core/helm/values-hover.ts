@@ -9,7 +9,7 @@ import { fieldAt } from '../kube/schema-types';
 import { fileLineLink } from '../links';
 import { codeSpan } from '../markdown';
 import { GoMap } from '../goyaml/v2/value';
-import { chartScope } from '../rules/support/chart-scope';
+import { chartScope } from './chart-scope';
 import type { ChartReader } from './include-sites';
 import type { FieldSlot } from './key-paths';
 import { outputScope } from './output-scope';

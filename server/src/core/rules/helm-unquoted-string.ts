@@ -2,7 +2,7 @@ import { chartDirOf } from '../helm/chart';
 import type { FieldSlot } from '../helm/key-paths';
 import { appendQuote, printfQuoted } from '../helm/quote-fixes';
 import { judgeScalar, probesFor, scalarPieces, takesProbe, type ScalarFailure, type ScalarPiece } from '../helm/scalar-judge';
-import { chartScope } from './support/chart-scope';
+import { chartScope } from '../helm/chart-scope';
 import { outputScope } from '../helm/output-scope';
 import { analyzeTemplate } from '../helm/template-file';
 import type { Candidate } from '../helm/value-sources';

@@ -6,13 +6,13 @@
  * passes: the action is judged by the callers the chart holds, each in its own file's scope.
  * A define nobody in the chart includes (a library chart's helper) keeps its dot unknown.
  */
-import { chartDirOf, chartMetadataOf } from '../../helm/chart';
-import { either, termClass, type OutputClass } from '../../helm/output-class';
-import { outputScope, type ScopeChart } from '../../helm/output-scope';
-import { includeSitesOf, type ChartReader, type IncludeSite } from '../../helm/include-sites';
-import { commandFunction } from '../../gotemplate/ast';
-import { analyzeTemplate, type TemplateAnalysis } from '../../helm/template-file';
-import type { GoStruct } from '../../helm/values';
+import { chartDirOf, chartMetadataOf } from './chart';
+import { either, termClass, type OutputClass } from './output-class';
+import { outputScope, type ScopeChart } from './output-scope';
+import { includeSitesOf, type ChartReader, type IncludeSite } from './include-sites';
+import { commandFunction } from '../gotemplate/ast';
+import { analyzeTemplate, type TemplateAnalysis } from './template-file';
+import type { GoStruct } from './values';
 
 
 const value: OutputClass = { kind: 'value' };
