@@ -195,16 +195,7 @@ function fluxCluster(files: Map<string, string>, cluster: string, apps: string[]
   files.set(
     `${dir}/flux-system/gotk-sync.yaml`,
     [
-      'apiVersion: source.toolkit.fluxcd.io/v1',
-      'kind: GitRepository',
-      'metadata:',
-      '  name: flux-system',
-      '  namespace: flux-system',
-      'spec:',
-      '  interval: 1m0s',
-      '  ref:',
-      '    branch: main',
-      '  url: ssh://git@github.com/example/fleet',
+      ...fluxSystemGitRepository('ssh://git@github.com/example/fleet'),
       '---',
       fluxKustomization('flux-system', [`path: ./${dir}`]),
       '',
@@ -513,4 +504,21 @@ export function listRepo(root: string): string[] {
   };
   walk(root, '');
   return out.sort();
+}
+
+/** The GitRepository `flux bootstrap` writes into gotk-sync.yaml, as lines. */
+export function fluxSystemGitRepository(url: string, secret?: string): string[] {
+  return [
+    'apiVersion: source.toolkit.fluxcd.io/v1',
+    'kind: GitRepository',
+    'metadata:',
+    '  name: flux-system',
+    '  namespace: flux-system',
+    'spec:',
+    '  interval: 1m0s',
+    '  ref:',
+    '    branch: main',
+    ...(secret ? ['  secretRef:', `    name: ${secret}`] : []),
+    `  url: ${url}`,
+  ];
 }
