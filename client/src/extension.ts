@@ -18,7 +18,7 @@ function createClient(context: ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     // stdio, not IPC: over stdio the server writes a big manifest's unchanged diagnostics from
-    // bytes it kept (server/src/lsp/diagnostic-json.ts); Node's IPC serializes every message in full.
+    // bytes it kept (server/src/runtime/diagnostic-json.ts); Node's IPC serializes every message in full.
     // The node options size V8's young generation for opening big manifests (node-options.ts).
     run: { module, transport: TransportKind.stdio, options: { execArgv: [...serverNodeOptions] } },
     debug: { module, transport: TransportKind.stdio, options: { execArgv: [...serverNodeOptions, '--nolazy', '--inspect=6009'] } },

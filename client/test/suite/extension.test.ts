@@ -100,11 +100,11 @@ function applyToText(document: vscode.TextDocument, edit: vscode.WorkspaceEdit):
 
 const migrationsExpected = ['DOLLAR-COLLAPSE warning 20:56-20:58', 'DOLLAR-COLLAPSE warning 20:7-20:9', 'ENVSUBST-PARSE error 16:13-16:32'];
 
-/** The node options server/src/lsp/node-options.ts declares, read from its source: this suite is compiled apart from the server's. */
+/** The node options server/src/runtime/node-options.ts declares, read from its source: this suite is compiled apart from the server's. */
 function declaredNodeOptions(): string[] {
   const extension = vscode.extensions.getExtension(extensionId);
   assert.ok(extension, `${extensionId} is not loaded`);
-  const source = fs.readFileSync(path.join(extension.extensionPath, 'server', 'src', 'lsp', 'node-options.ts'), 'utf8');
+  const source = fs.readFileSync(path.join(extension.extensionPath, 'server', 'src', 'runtime', 'node-options.ts'), 'utf8');
   const list = /serverNodeOptions[^=]*=\s*\[([^\]]*)\]/.exec(source);
   const options = list ? [...list[1].matchAll(/'([^']*)'/g)].map((match) => match[1]) : [];
   assert.ok(options.some((option) => option.startsWith('--min-semi-space-size=')), `no semi-space size in node-options.ts: ${list?.[0]}`);
@@ -329,7 +329,7 @@ suite('Render Lens in VS Code', () => {
       });
     const [before] = servers();
     assert.ok(before, 'the language server process was not found');
-    // With the heap it is meant to have (server/src/lsp/node-options.ts).
+    // With the heap it is meant to have (server/src/runtime/node-options.ts).
     const options = fs.readFileSync(`/proc/${before}/cmdline`, 'utf8').split('\0');
     for (const option of declaredNodeOptions()) assert.ok(options.includes(option), `the server runs without ${option}: ${options.join(' ')}`);
     process.kill(Number(before), 'SIGKILL');
@@ -363,11 +363,21 @@ suite('Render Lens in VS Code', () => {
     assert.deepEqual(listed.map((a) => `${a.kind?.value} ${a.title}`), ['source.fixAll.renderLens Fix all Render Lens problems in this file']);
 
     const settings = vscode.workspace.getConfiguration('editor');
+    // The extension host learns of a setting from the workbench: once it has the change, the
+    // workbench's save participant has it too (update() resolves when the file is written).
+    const applied = new Promise<void>((resolve) => {
+      const subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('editor.codeActionsOnSave')) (subscription.dispose(), resolve());
+      });
+    });
     await settings.update('codeActionsOnSave', { 'source.fixAll.renderLens': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    await applied;
     try {
       const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
       assert.ok(await editor.edit((edit) => edit.insert(end, '\n  004-vacuum.sql: DO $$ BEGIN VACUUM; END $$;\n')));
-      assert.equal(await editor.document.save(), true);
+      // Saved once the server has checked the edit, as a user saves after seeing its squiggles.
+      await diagnosticsWhen(editor.document.uri, (d) => d.filter((x) => codeOf(x) === 'DOLLAR-COLLAPSE').length === 4, 'with the new line\'s two DOLLAR-COLLAPSE');
+      assert.equal(await editor.document.save(), true, `save refused; the document is ${editor.document.isDirty ? 'still dirty' : 'clean'}`);
       const saved = fs.readFileSync(editor.document.uri.fsPath, 'utf8').split('\n');
       assert.equal(saved[20], '    DO $$$$ BEGIN DELETE FROM sessions WHERE expired; END $$$$;');
       assert.ok(saved.includes('  004-vacuum.sql: DO $$$$ BEGIN VACUUM; END $$$$;'), saved.join('\n'));
@@ -412,11 +422,25 @@ suite('Render Lens in VS Code', () => {
     this.timeout(90_000);
     const root = workspaceRoot().fsPath;
     const staging = path.join(root, 'clusters', 'staging');
-    fs.cpSync(path.join(root, 'clusters', 'production'), staging, { recursive: true });
-    const rewrite = (file: string, from: RegExp, to: string) => fs.writeFileSync(path.join(staging, file), fs.readFileSync(path.join(staging, file), 'utf8').replace(from, to));
-    rewrite('flux-system/gotk-sync.yaml', /clusters\/production/g, 'clusters/staging');
-    rewrite('cluster-vars.yaml', /eu-west-1/, 'us-east-1');
-    rewrite('apps.yaml', /cluster_name: production/, 'cluster_name: staging');
+    // Each file is written once, in its final form: a copy rewritten afterwards can reach the
+    // server's file watcher as one creation, read before the rewrite.
+    const changes: Record<string, [RegExp, string]> = {
+      'flux-system/gotk-sync.yaml': [/clusters\/production/g, 'clusters/staging'],
+      'cluster-vars.yaml': [/eu-west-1/, 'us-east-1'],
+      'apps.yaml': [/cluster_name: production/, 'cluster_name: staging'],
+    };
+    const production = path.join(root, 'clusters', 'production');
+    for (const entry of fs.readdirSync(production, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const from = path.join(entry.parentPath ?? entry.path, entry.name);
+      const file = path.relative(production, from).split(path.sep).join('/');
+      const [pattern, replacement] = changes[file] ?? [/$^/, ''];
+      fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
+      fs.writeFileSync(path.join(staging, file), fs.readFileSync(from, 'utf8').replace(pattern, replacement));
+    }
+    // The folder is set up, not what is tested: a file watcher can miss files made in a folder
+    // it has not seen yet, and Check Workspace (what a user runs then) lists the files again.
+    await vscode.commands.executeCommand('renderLens.checkWorkspace');
     // migrations.yaml has no findings left by now; cronjob.yaml's name the clusters.
     await open(cronjob);
     await diagnosticsWhen(fileUri(cronjob), (d) => d.some((x) => x.message.includes('staging/apps')), 'naming the new staging cluster');

@@ -109,6 +109,7 @@ const workspaceCheck = registerCheckWorkspace(
       }),
     isOpen: (uri) => documents.get(uri) !== undefined,
     settings: () => engineSettings,
+    refreshOpen: () => diagnostics.refreshAll(),
   },
   log,
 );

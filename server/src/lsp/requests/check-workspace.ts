@@ -26,6 +26,8 @@ export interface CheckInputs {
   openTexts(): Array<[string, string]>;
   isOpen(uri: string): boolean;
   settings(): EngineSettings;
+  /** Checks every open document again (their diagnostics are the open-file path's). */
+  refreshOpen(): void;
 }
 
 export function registerCheckWorkspace(connection: Connection, workspaces: Workspaces, fixes: FixStore, inputs: CheckInputs, log: Logger): WorkspaceCheck {
@@ -97,6 +99,8 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
           const created = WorkDoneProgressReporter.isNullInstance(workDone) ? await connection.window.createWorkDoneProgress() : undefined;
           // Asked for: files created since without an editor event count from now on for the open files too (the check reads the disk anew anyway).
           for (const workspace of workspaces.all()) workspace.engine.rescan();
+          // The open files too: a cluster folder copied in may change what they render in.
+          inputs.refreshOpen();
           return check(created ?? workDone, token, created?.token);
         }),
   );

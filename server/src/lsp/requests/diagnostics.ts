@@ -10,7 +10,7 @@
  * 10,000-line manifest: done per keystroke, a burst of a thousand queued them for 40–55 s
  * before the last one's diagnostics.
  */
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import { FileChangeType, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostics, warmLineOffsets } from '../convert';
 import type { EditSpans } from '../edit-spans';
@@ -228,10 +228,18 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
   });
   connection.onDidChangeWatchedFiles(({ changes }) => {
     let graphChanged = false;
+    const rescanned = new Set<unknown>();
     for (const change of changes) {
       const located = workspaces.locate(change.uri);
       if (!located || documents.get(change.uri)) continue;
       graphChanged = located.engine.update(located.file, located.host.readFile(located.file)) || graphChanged;
+      // A folder copied in (`cp -r`) can reach the watcher as some of its files: the ones made
+      // before the watcher saw the new folder are never reported. A creation lists the files again.
+      if (change.type === FileChangeType.Created && !rescanned.has(located.engine)) {
+        rescanned.add(located.engine);
+        located.engine.rescan();
+        graphChanged = true;
+      }
     }
     if (graphChanged) refreshAll();
   });
