@@ -10,6 +10,7 @@ import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { describeClusters, formatClusters } from '../core/render/clusters';
 import { artifactRoots } from '../core/flux/artifact-roots';
+import { strictOfVersionRange } from '../core/flux/cluster-settings';
 import { describeInventory } from '../core/render/inventory';
 import { describeFinding, loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
@@ -85,6 +86,14 @@ suite('flux model: the shapes of real repositories', () => {
     assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=$DIR'), []);
     assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=./missing'), []);
     assert.deepEqual(roots('flux push artifact oci://r/x:1 --path=./deploy', 'deploy/not-ci.yaml'), []);
+  });
+
+  test('strict mode from the FluxInstance\'s distribution.version: a range that settles it, and one that does not', () => {
+    const pinned = describeClusters(shape('flux-instance-helmrelease').engine).clusters.map((c) => [c.name, c.strict, c.strictReason]);
+    assert.deepEqual(pinned[0], ['main', false, "Flux 2.7.x (the FluxInstance's distribution.version, kubernetes/main/apps/flux-system/flux-instance/helmrelease.yaml) does not substitute strictly by default"]);
+    const open = describeClusters(shape('flux-instance-oci').engine).clusters.map((c) => [c.strict, c.strictReason]);
+    assert.match(String(open[0][1]), /^assumed strict \(Flux ≥ 2\.9 default; the FluxInstance asks for 2\.x, .*which does not say whether it is 2\.9 or later\)$/);
+    assert.deepEqual(['2.7.x', '2.8', '~2.8.1', 'v2.9.1', '2.10.x', '>=2.9', '^2.9.0', '2.x', '*', '>=2.5', '^2.5', 'latest'].map(strictOfVersionRange), [false, false, false, true, true, true, true, undefined, undefined, undefined, undefined, undefined]);
   });
 
   test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {

@@ -42,7 +42,7 @@ function gateIn(text: string): RegExpExecArray | null {
  * Reads the strict mode of the cluster whose Flux files live under `dirs` (each dir's
  * `flux-system/`, recursively). A feature gate wins over the version's default.
  */
-export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults: FluxDefaults): StrictMode {
+export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults: FluxDefaults, asked?: { text: string; file: string; range: Range }): StrictMode {
   let version: { text: string; strict: boolean; file: string; range: Range } | undefined;
   let gate: { strict: boolean; text: string; file: string; range: Range } | undefined;
   for (const dir of dirs) {
@@ -66,8 +66,34 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
     const how = version.strict ? 'substitutes strictly by default' : 'does not substitute strictly by default';
     return { strict: version.strict, reason: `Flux ${version.text} (${version.file}) ${how}`, file: version.file, range: version.range, ...fluxVersion };
   }
+  // The version a FluxInstance asks for, when its range settles the default.
+  const byRange = asked && strictOfVersionRange(asked.text);
+  if (asked && byRange !== undefined) {
+    const how = byRange ? 'substitutes strictly by default' : 'does not substitute strictly by default';
+    return { strict: byRange, reason: `Flux ${asked.text} (the FluxInstance's distribution.version, ${asked.file}) ${how}`, file: asked.file, range: asked.range };
+  }
   if (!defaults.assumed) return { strict: defaults.strict, reason: defaults.strict ? 'strict (setting)' : 'not strict (setting)' };
+  if (asked) return { strict: defaults.strict, reason: `assumed strict (Flux ≥ 2.9 default; the FluxInstance asks for ${asked.text}, ${asked.file}, which does not say whether it is 2.9 or later)`, assumed: true };
   return { strict: defaults.strict, reason: 'assumed strict (Flux ≥ 2.9 default; no version found in the cluster)', assumed: true };
+}
+
+/**
+ * Whether every Flux version a `distribution.version` range allows substitutes strictly
+ * (true), none does (false), or the range spans 2.9 (undefined: the newest release decides).
+ * `2.7.x`, `2.7`, `~2.7`, `v2.9.1` fix the minor version; `>=2.9` and `^2.9` start at 2.9;
+ * `2.x`, `*` or `>=2.5` say nothing.
+ */
+export function strictOfVersionRange(range: string): boolean | undefined {
+  const text = range.trim().replace(/^=\s*/, '');
+  const fixedMinor = /^[~]?\s*v?(\d+)\.(\d+)(?:\.(?:\d+|x|\*)(?:[-+][\w.-]*)?)?$/i.exec(text);
+  if (fixedMinor) return strictFrom(Number(fixedMinor[1]), Number(fixedMinor[2]));
+  const from = /^(?:>=|\^)\s*v?(\d+)\.(\d+)(?:\.\d+)?$/.exec(text);
+  if (from && strictFrom(Number(from[1]), Number(from[2]))) return true;
+  return undefined;
+}
+
+function strictFrom(major: number, minor: number): boolean {
+  return major > 2 || (major === 2 && minor >= 9);
 }
 
 /** Every file below `dir`, in the index's (sorted) order. */

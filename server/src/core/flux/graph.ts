@@ -15,7 +15,7 @@ import type { Range } from '../model';
 import { strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
 import { nameClusters } from './cluster-names';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
-import { classifySources, type DeclaredModel, type SourceVerdict } from './roots';
+import { classifySources, type ClusterStart, type DeclaredModel, type SourceVerdict } from './roots';
 import { readSourceObject, syncDeclarations, type SourceObject, type SyncDeclaration } from './sources';
 import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData } from './object-data';
 import { mapGet, scalarText } from '../yaml/nodes';
@@ -283,7 +283,7 @@ export class FluxGraph {
 
     const placed = new Set<string>();
     if (classified.roots.length > 0) {
-      for (const root of classified.roots) this.growCluster([root.kustomization], placed, root.origin);
+      for (const root of classified.roots) this.growCluster([root.kustomization], placed, root.origin, root.fluxVersion);
     } else {
       this.growUnappliedRoots(renders, onThisRepo, isUnlisted, placed);
     }
@@ -412,8 +412,8 @@ export class FluxGraph {
     return dirs;
   }
 
-  private growCluster(roots: FluxKustomization[], placed: Set<string>, origin: ClusterOrigin): void {
-    const strictMode = strictModeOf(this.index, [...new Set(roots.flatMap((r) => [this.dirOf(r), dirname(dirname(r.object.file)), dirname(r.object.file)]))], this.defaults);
+  private growCluster(roots: FluxKustomization[], placed: Set<string>, origin: ClusterOrigin, askedVersion?: ClusterStart['fluxVersion']): void {
+    const strictMode = strictModeOf(this.index, [...new Set(roots.flatMap((r) => [this.dirOf(r), dirname(dirname(r.object.file)), dirname(r.object.file)]))], this.defaults, askedVersion);
     const cluster: Cluster = {
       name: '',
       root: roots[0],

@@ -59,6 +59,8 @@ export interface SourceInputs {
 export interface ClusterStart {
   kustomization: FluxKustomization;
   origin: ClusterOrigin;
+  /** The Flux version the sync's instance asks for. */
+  fluxVersion?: SyncDeclaration['fluxVersion'];
 }
 
 export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKustomization, SourceVerdict>; roots: ClusterStart[] } {
@@ -166,7 +168,7 @@ function startsOf(syncs: ReadonlyArray<{ sync: SyncDeclaration; root: string }>,
     const path = underRoot(root, sync.path);
     const start = byPath.get(path);
     if (start) start.origin.also.push({ file: sync.file, range: sync.range });
-    else byPath.set(path, { kustomization: syncRoot(sync), origin: { how: sync.how, file: sync.file, range: sync.range, also: [] } });
+    else byPath.set(path, { kustomization: syncRoot(sync), origin: { how: sync.how, file: sync.file, range: sync.range, also: [] }, ...(sync.fluxVersion ? { fluxVersion: sync.fluxVersion } : {}) });
   }
   return [...byPath.values()];
 }

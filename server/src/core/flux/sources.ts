@@ -35,6 +35,8 @@ export interface SyncDeclaration {
   name: string;
   url: string | undefined;
   path: string;
+  /** `distribution.version` of the instance (a semver range such as `2.7.x`), where it is written. */
+  fluxVersion?: { text: string; file: string; range: Range };
 }
 
 export function readSourceObject(object: K8sObject): SourceObject | undefined {
@@ -55,26 +57,32 @@ export function syncDeclarations(file: string, root: Node | null, object: K8sObj
 function readSyncDeclarations(file: string, root: Node, object: K8sObject | undefined): SyncDeclaration[] {
   if (object?.kind === 'FluxInstance' && apiGroup(object.apiVersion) === 'fluxcd.controlplane.io') {
     const namespace = object.namespace ?? 'flux-system';
-    return declaration(file, mapGet(root, 'spec', 'sync'), namespace, 'FluxInstance');
+    return declaration(file, mapGet(root, 'spec'), namespace, 'FluxInstance');
   }
   if (object?.kind === 'HelmRelease' && apiGroup(object.apiVersion) === 'helm.toolkit.fluxcd.io') {
     const spec = mapGet(root, 'spec');
     const namespace = scalarText(mapGet(spec, 'targetNamespace')) ?? object.namespace ?? 'flux-system';
-    return declaration(file, mapGet(spec, 'values', 'instance', 'sync'), namespace, 'flux-instance HelmRelease');
+    return declaration(file, mapGet(spec, 'values', 'instance'), namespace, 'flux-instance HelmRelease');
   }
   if (object) return [];
   // A values file of the chart (read by valuesFrom through a generated ConfigMap, or by a
   // helmfile), or a helmfile whose releases carry the values inline.
-  const direct = declaration(file, mapGet(root, 'instance', 'sync'), 'flux-system', 'flux-instance values');
+  const direct = declaration(file, mapGet(root, 'instance'), 'flux-system', 'flux-instance values');
   if (direct.length > 0) return direct;
   return seqItems(mapGet(root, 'releases')).flatMap((release) => {
     const namespace = scalarText(mapGet(release, 'namespace')) ?? 'flux-system';
-    return seqItems(mapGet(release, 'values')).flatMap((values) => declaration(file, mapGet(values, 'instance', 'sync'), namespace, 'flux-instance values'));
+    return seqItems(mapGet(release, 'values')).flatMap((values) => declaration(file, mapGet(values, 'instance'), namespace, 'flux-instance values'));
   });
 }
 
-function declaration(file: string, sync: Node | undefined, namespace: string, how: SyncDeclaration['how']): SyncDeclaration[] {
+/** The sync of an instance (a FluxInstance's spec, or the chart's `instance` values), with the Flux version it asks for. */
+function declaration(file: string, instance: Node | undefined, namespace: string, how: SyncDeclaration['how']): SyncDeclaration[] {
+  const sync = mapGet(instance, 'sync');
   if (!asMap(sync)) return [];
+  const versionNode = mapGet(instance, 'distribution', 'version');
+  const version = scalarText(versionNode);
+  const versionRange = rangeOf(versionNode);
+  const fluxVersion = version !== undefined && versionRange ? { fluxVersion: { text: version, file, range: versionRange } } : {};
   const pathNode = mapGet(sync, 'path');
   const path = scalarText(pathNode);
   const url = scalarText(mapGet(sync, 'url'));
@@ -82,7 +90,7 @@ function declaration(file: string, sync: Node | undefined, namespace: string, ho
   if (path === undefined || /\{\{|\$\{/.test(path)) return [];
   const range = rangeOf(pathNode) ?? rangeOf(sync);
   if (!range) return [];
-  return [{ how, file, range, namespace, kind: scalarText(mapGet(sync, 'kind')) ?? 'GitRepository', name: scalarText(mapGet(sync, 'name')) ?? namespace, url, path }];
+  return [{ how, file, range, namespace, kind: scalarText(mapGet(sync, 'kind')) ?? 'GitRepository', name: scalarText(mapGet(sync, 'name')) ?? namespace, url, path, ...fluxVersion }];
 }
 
 /**
