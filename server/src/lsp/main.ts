@@ -24,6 +24,7 @@ import { toEngineSettings, watchSettings } from './settings';
 import type { EngineSettings } from '../core';
 import { Workspaces, fsPath } from './workspace';
 import { EditSpans } from './edit-spans';
+import { ForegroundWork } from './foreground';
 import { endWithLauncher } from './launched-server';
 
 if (process.argv.includes('--version')) {
@@ -75,7 +76,8 @@ connection.onInitialize((params): InitializeResult => {
 const fixes = new FixStore();
 let startupCheckQueued = false;
 let engineSettings: EngineSettings = {};
-const diagnostics = registerDiagnostics(connection, documents, workspaces, fixes, log, undefined, editSpans);
+const foreground = new ForegroundWork();
+const diagnostics = registerDiagnostics(connection, documents, workspaces, fixes, log, undefined, editSpans, foreground);
 workspaces.beforeLocate = diagnostics.catchUp;
 watchSettings(
   connection,
@@ -110,6 +112,8 @@ const workspaceCheck = registerCheckWorkspace(
     isOpen: (uri) => documents.get(uri) !== undefined,
     settings: () => engineSettings,
     refreshOpen: () => diagnostics.refreshAll(),
+    foreground: foreground.shared,
+    idle: () => new Promise((resolve) => diagnostics.whenIdle(resolve)),
   },
   log,
 );

@@ -18,6 +18,8 @@ export interface WorkspaceCheckInput {
   published: string[];
   /** Log each folder's clusters first (the check at start). */
   logModel: boolean;
+  /** The server thread's ForegroundWork flag (foreground.ts): the check stands aside while it is set. */
+  foreground?: SharedArrayBuffer;
 }
 
 /** One checked file that has diagnostics, or had them at the last check. */

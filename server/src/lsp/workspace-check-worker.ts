@@ -16,6 +16,7 @@ import { Engine } from '../core';
 import { NodeHost } from '../node-host';
 import { toDiagnostics } from './convert';
 import { FixStore } from './fix-store';
+import { standAside } from './foreground';
 import { describeFolder } from './model-log';
 import type { CheckedFile, WorkspaceCheckInput, WorkspaceCheckMessage } from './workspace-check-messages';
 
@@ -50,6 +51,7 @@ function run(input: WorkspaceCheckInput): void {
   let batch: CheckedFile[] = [];
   let batchStart = Date.now();
   for (const root of input.roots) {
+    standAside(input.foreground);
     const host = new NodeHost(root);
     const engine = new Engine(host, settings);
     for (const [absolute, text] of input.open) {
@@ -71,10 +73,13 @@ function run(input: WorkspaceCheckInput): void {
         fixes.forget(uri);
         batch.push({ uri, diagnostics, fixable: analysis.findings.map(({ rule, fixes: own }) => ({ rule, fixes: own })) });
       }
-      if (Date.now() - batchStart < batchMs && done < total) continue;
-      send({ kind: 'files', files: batch, done, total, soFar: { ...result } });
-      batch = [];
-      batchStart = Date.now();
+      if (Date.now() - batchStart >= batchMs || done === total) {
+        send({ kind: 'files', files: batch, done, total, soFar: { ...result } });
+        batch = [];
+        batchStart = Date.now();
+      }
+      // Between two files: the next one waits while the user's are checked.
+      standAside(input.foreground);
     }
   }
   if (batch.length > 0) send({ kind: 'files', files: batch, done: result.files, total: result.files, soFar: { ...result } });

@@ -8,6 +8,7 @@ import * as assert from 'assert/strict';
 import type { Connection, PublishDiagnosticsParams, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FixStore } from '../lsp/fix-store';
+import { ForegroundWork } from '../lsp/foreground';
 import { registerDiagnostics } from '../lsp/requests/diagnostics';
 import type { Workspaces } from '../lsp/workspace';
 
@@ -67,7 +68,10 @@ function harness() {
     return () => (entry.cancelled = true);
   };
   const quietPeriodEnds = () => deferred.splice(0).forEach((d) => d.cancelled || d.work());
-  const scheduler = registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never, defer);
+  const foreground = new ForegroundWork();
+  const scheduler = registerDiagnostics(connection, documents, workspaces, new FixStore(), log as never, defer, undefined, foreground);
+  /** What the workspace check's thread reads: set, it stands aside. */
+  const checkStandsAside = () => Atomics.load(new Int32Array(foreground.shared), 0) === 1;
 
   const openDocument = (file: string) => {
     const document = TextDocument.create(`file:///ws/${file}`, 'yaml', 1, 'a: 1\n');
@@ -80,10 +84,27 @@ function harness() {
     open.set(document.uri, document);
     for (const h of handlers.change) h({ document });
   };
-  return { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds, scheduler };
+  return { openDocument, changeDocument, checked, writes, deferred, quietPeriodEnds, scheduler, checkStandsAside };
 }
 
 suite('diagnostics scheduling', () => {
+  test('the workspace check stands aside from when an open document waits for its check until its diagnostics are written', async () => {
+    const { openDocument, changeDocument, writes, checkStandsAside } = harness();
+    assert.equal(checkStandsAside(), false);
+    openDocument('a.yaml');
+    assert.equal(checkStandsAside(), true, 'set as the document is opened, before its check');
+    await settle();
+    assert.equal(writes.length, 1);
+    assert.equal(checkStandsAside(), true, 'still set while its diagnostics are written');
+    writes[0].finish();
+    await settle();
+    assert.equal(checkStandsAside(), false);
+    changeDocument('a.yaml');
+    assert.equal(checkStandsAside(), true, 'set again by a keystroke');
+    await drainWrites(writes);
+    assert.equal(checkStandsAside(), false);
+  });
+
   test('the next check waits until the last diagnostics are written', async () => {
     const { openDocument, checked, writes, deferred, quietPeriodEnds } = harness();
     openDocument('a.yaml');

@@ -28,6 +28,10 @@ export interface CheckInputs {
   settings(): EngineSettings;
   /** Checks every open document again (their diagnostics are the open-file path's). */
   refreshOpen(): void;
+  /** The server thread's ForegroundWork flag: the check stands aside while the user's files are checked. */
+  foreground?: SharedArrayBuffer;
+  /** Resolves once no open document waits for its check (a file the editor opened while the progress was being created). */
+  idle?(): Promise<void>;
 }
 
 export function registerCheckWorkspace(connection: Connection, workspaces: Workspaces, fixes: FixStore, inputs: CheckInputs, log: Logger): WorkspaceCheck {
@@ -44,7 +48,7 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
       delete settings.log;
       const roots = workspaces.all().map((workspace) => workspace.host.root);
       const worker = startWorkspaceCheck(
-        { roots, settings, open: inputs.openTexts(), published: [...published], logModel },
+        { roots, settings, open: inputs.openTexts(), published: [...published], logModel, foreground: inputs.foreground },
         {
           files(files, done, total) {
             for (const { uri, diagnostics, fixable } of files) {
@@ -109,6 +113,9 @@ export function registerCheckWorkspace(connection: Connection, workspaces: Works
     runInBackground() {
       void exclusive(async () => {
         const progress = await connection.window.createWorkDoneProgress();
+        // The check's thread starts after the files the editor opens meanwhile are checked: it
+        // would compete with them from its first moment, before it can stand aside.
+        await inputs.idle?.();
         const started = Date.now();
         // The clusters found are logged first, from the worker (model-log.ts); this says what the check found.
         const result = await check(progress, undefined, progress.token, true);

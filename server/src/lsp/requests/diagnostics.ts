@@ -15,6 +15,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostics, warmLineOffsets } from '../convert';
 import type { EditSpans } from '../edit-spans';
 import type { FixStore } from '../fix-store';
+import type { ForegroundWork } from '../foreground';
 import type { Logger } from '../logger';
 import type { Workspaces } from '../workspace';
 
@@ -42,7 +43,16 @@ const deferByTimer: Defer = (work, ms) => {
   return () => clearTimeout(timer);
 };
 
-export function registerDiagnostics(connection: Connection, documents: TextDocuments<TextDocument>, workspaces: Workspaces, fixes: FixStore, log: Logger, defer: Defer = deferByTimer, edits?: EditSpans): DiagnosticsScheduler {
+export function registerDiagnostics(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  workspaces: Workspaces,
+  fixes: FixStore,
+  log: Logger,
+  defer: Defer = deferByTimer,
+  edits?: EditSpans,
+  foreground?: ForegroundWork,
+): DiagnosticsScheduler {
   // Edits arrive faster than checks on a big file; only the newest version of each document
   // is checked, once the queue of pending events has drained. One document at a time, and the
   // next check waits until the last diagnostics are written: a big message leaves through the
@@ -63,6 +73,12 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     const next = () => setImmediate(work);
     written.then(next, next);
   };
+
+  /** The workspace check's thread stands aside until no document waits and the last diagnostics are written. */
+  const markIdleOnceWritten = () =>
+    afterWritten(() => {
+      if (pending.size === 0 && !scheduled) foreground?.set(false);
+    });
 
   const runIdleWork = () =>
     afterWritten(() => {
@@ -87,7 +103,10 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
     }
     scheduled = false;
     const next = pending.values().next();
-    if (next.done) return;
+    if (next.done) {
+      markIdleOnceWritten();
+      return;
+    }
     pending.delete(next.value.uri);
     try {
       publish(next.value);
@@ -95,11 +114,15 @@ export function registerDiagnostics(connection: Connection, documents: TextDocum
       if (pending.size > 0 && !scheduled) {
         scheduled = true;
         afterWritten(flush);
-      } else if (pending.size === 0 && idleWork.length > 0) runIdleWork();
+      } else if (pending.size === 0) {
+        markIdleOnceWritten();
+        if (idleWork.length > 0) runIdleWork();
+      }
     }
   };
 
   const schedule = (document: TextDocument) => {
+    foreground?.set(true);
     pending.set(document.uri, document);
     if (!scheduled) {
       scheduled = true;
