@@ -96,6 +96,20 @@ suite('flux model: the shapes of real repositories', () => {
     assert.deepEqual(['2.7.x', '2.8', '~2.8.1', 'v2.9.1', '2.10.x', '>=2.9', '^2.9.0', '2.x', '*', '>=2.5', '^2.5', 'latest'].map(strictOfVersionRange), [false, false, false, true, true, true, true, undefined, undefined, undefined, undefined, undefined]);
   });
 
+  test('clusters are named by the folder that tells them from the one most like them (tyriis/home-ops)', () => {
+    const instance = (path: string) => `apiVersion: fluxcd.controlplane.io/v1\nkind: FluxInstance\nmetadata:\n  name: flux\n  namespace: flux-system\nspec:\n  distribution:\n    version: 2.9.4\n  sync:\n    kind: GitRepository\n    url: https://github.com/example/home-ops.git\n    path: ${path}\n`;
+    const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n';
+    const files = {
+      'devenv/oci/apps/flux-instance.yaml': instance('./devenv/oci/flux'),
+      'devenv/oci/flux/settings.yaml': configMap,
+      'kubernetes/main/apps/flux-instance.yaml': instance('./kubernetes/main/flux'),
+      'kubernetes/main/flux/settings.yaml': configMap,
+      'kubernetes/utility/apps/flux-instance.yaml': instance('./kubernetes/utility/flux'),
+      'kubernetes/utility/flux/settings.yaml': configMap,
+    };
+    assert.deepEqual(describeClusters(new Engine(new MemoryHost(files))).clusters.map((c) => c.name), ['devenv', 'main', 'utility']);
+  });
+
   test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {
     const { engine } = shape('flux-instance-helmrelease');
     const report = describeClusters(engine);

@@ -39,14 +39,23 @@ function namedFolder(cluster: Cluster): string | undefined {
   return undefined;
 }
 
-/** The first folder where this cluster's path differs from another's. */
+/**
+ * The folder that tells this cluster's path from the one most like it: `kubernetes/main/flux`
+ * beside `kubernetes/utility/flux` and `devenv/oci/flux` is `main`, not `kubernetes`; two
+ * clusters under `kubernetes/helios/` that differ only below it are both `helios`.
+ */
 function distinguishing(paths: readonly string[][], i: number): string | undefined {
-  if (paths.length < 2) return undefined;
   const own = paths[i];
-  for (let at = 0; at < own.length; at++) {
-    if (paths.some((other, j) => j !== i && other[at] !== own[at])) return own[at];
-  }
-  return undefined;
+  let deepest = -1;
+  paths.forEach((other, j) => {
+    if (j === i) return;
+    let at = 0;
+    while (at < own.length && other[at] === own[at]) at++;
+    if (at < own.length) deepest = Math.max(deepest, at);
+  });
+  // A folder that says what it holds (`apps`, `flux`) names no cluster: the one above it may.
+  for (let at = deepest; at >= 0; at--) if (!generic.has(own[at].toLowerCase())) return own[at];
+  return deepest >= 0 ? own[deepest] : undefined;
 }
 
 function lastSpecific(path: readonly string[]): string | undefined {
