@@ -10,7 +10,7 @@ import { Engine } from '../core/engine';
 import { MemoryHost } from '../core/host';
 import { describeClusters, formatClusters } from '../core/render/clusters';
 import { artifactRoots } from '../core/flux/artifact-roots';
-import { strictOfVersionRange } from '../core/flux/cluster-settings';
+import { strictFromInstaller, strictOfVersionRange } from '../core/flux/cluster-settings';
 import { describeInventory } from '../core/render/inventory';
 import { describeFinding, loadCase, runCase } from './support/fixtures';
 import { fixturesDir } from './support/paths';
@@ -108,6 +108,20 @@ suite('flux model: the shapes of real repositories', () => {
       'kubernetes/utility/flux/settings.yaml': configMap,
     };
     assert.deepEqual(describeClusters(new Engine(new MemoryHost(files))).clusters.map((c) => c.name), ['devenv', 'main', 'utility']);
+  });
+
+  test('strict mode from the Flux a cluster installs from its releases at a tag (toboshii/home-ops, truxnell/home-cluster)', () => {
+    const files = {
+      'cluster/flux/flux-system/flux-cluster.yaml': 'apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata:\n  name: flux-cluster\n  namespace: flux-system\nspec:\n  url: https://github.com/example/home-ops\n---\napiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: flux-cluster\n  namespace: flux-system\nspec:\n  path: ./cluster/flux\n  sourceRef:\n    kind: GitRepository\n    name: flux-cluster\n',
+      'cluster/flux/flux-system/flux-installation.yaml': 'apiVersion: source.toolkit.fluxcd.io/v1beta2\nkind: GitRepository\nmetadata:\n  name: flux-installation\n  namespace: flux-system\nspec:\n  ref:\n    tag: "v0.31.4"\n  url: https://github.com/fluxcd/flux2\n---\napiVersion: kustomize.toolkit.fluxcd.io/v1beta2\nkind: Kustomization\nmetadata:\n  name: flux-installation\n  namespace: flux-system\nspec:\n  path: ./manifests/install\n  sourceRef:\n    kind: GitRepository\n    name: flux-installation\n',
+      'cluster/flux/apps.yaml': 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps\n  namespace: flux-system\nspec:\n  path: ./cluster/apps\n  sourceRef:\n    kind: GitRepository\n    name: flux-cluster\n  postBuild:\n    substitute:\n      DOMAIN: example.org\n',
+      'cluster/apps/config.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  host: ${DOMAIN}\n  extra: ${EXTRA_DOMAIN}\n',
+    };
+    const [cluster] = describeClusters(new Engine(new MemoryHost(files))).clusters;
+    assert.deepEqual([cluster.strict, cluster.strictReason, cluster.fluxVersion], [false, 'Flux v0.31.4 (installed from GitRepository https://github.com/fluxcd/flux2, cluster/flux/flux-system/flux-installation.yaml) does not substitute strictly by default', 'v0.31.4']);
+    assert.deepEqual(findingsOf(files).filter((f) => f.includes('UNDEFINED-VAR')), ['cluster/apps/config.yaml:7:12-24 💡 warning[UNDEFINED-VAR]: `EXTRA_DOMAIN` is not defined: renders empty in flux/apps.']);
+    assert.equal(strictFromInstaller({ kind: 'OCIRepository', url: 'oci://ghcr.io/fluxcd/flux-manifests', tag: 'v2.9.0', file: 'f.yaml', range: { start: 0, end: 1 } })?.strict, true);
+    assert.equal(strictFromInstaller({ kind: 'GitRepository', url: 'https://github.com/example/flux2', tag: 'v0.31.4', file: 'f.yaml', range: { start: 0, end: 1 } }), undefined);
   });
 
   test('a Kustomization on another source is listed as such, never walks this repository and never starts a cluster', () => {

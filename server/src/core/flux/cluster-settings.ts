@@ -96,6 +96,19 @@ function strictFrom(major: number, minor: number): boolean {
   return major > 2 || (major === 2 && minor >= 9);
 }
 
+/**
+ * The Flux a cluster installs from Flux's own releases (a GitRepository of fluxcd/flux2 or an
+ * OCIRepository of ghcr.io/fluxcd/flux-manifests, pinned to a tag), when nothing else says.
+ */
+export function strictFromInstaller(source: { kind: string; url: string | undefined; tag?: string; file: string; range: Range }): StrictMode | undefined {
+  if (!source.url || !source.tag || !/(^|\/)(github\.com\/fluxcd\/flux2(\.git)?|ghcr\.io\/fluxcd\/flux-manifests)$/.test(source.url.replace(/^[a-z]+:\/\//, '').replace(/\/+$/, ''))) return undefined;
+  const version = /^v?(\d+)\.(\d+)\.\d+$/.exec(source.tag);
+  if (!version) return undefined;
+  const strict = strictFrom(Number(version[1]), Number(version[2]));
+  const how = strict ? 'substitutes strictly by default' : 'does not substitute strictly by default';
+  return { strict, reason: `Flux ${source.tag} (installed from ${source.kind} ${source.url}, ${source.file}) ${how}`, file: source.file, range: source.range, fluxVersion: source.tag.startsWith('v') ? source.tag : `v${source.tag}` };
+}
+
 /** Every file below `dir`, in the index's (sorted) order. */
 function filesUnder(index: FileIndex, dir: string): string[] {
   const out: string[] = [];

@@ -12,7 +12,7 @@ import { Memo } from '../memo';
 import { envsubst } from '../envsubst';
 import type { FileIndex } from '../workspace/file-index';
 import type { Range } from '../model';
-import { strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
+import { strictFromInstaller, strictModeOf, type FluxDefaults, type StrictMode } from './cluster-settings';
 import { nameClusters } from './cluster-names';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
 import { classifySources, type ClusterStart, type DeclaredModel, type SourceVerdict } from './roots';
@@ -458,6 +458,28 @@ export class FluxGraph {
       // A `${VAR}` path is resolved with the parent's variables, which come from objects anywhere
       // in the cluster: wait until every statically known Kustomization has added its objects.
       for (const { child, parent, rendered } of deferred.splice(0)) queue.push(this.instantiate(child, parent, rendered, cluster));
+    }
+    this.strictFromInstaller(cluster);
+  }
+
+  /**
+   * A cluster whose strict mode nothing in its Flux files decided may install Flux itself from
+   * Flux's releases at a tag (a Kustomization on a fluxcd/flux2 GitRepository or a
+   * flux-manifests OCIRepository): that tag decides. Variables are resolved after this.
+   */
+  private strictFromInstaller(cluster: Cluster): void {
+    if (!cluster.strictMode.assumed) return;
+    for (const { source } of cluster.external) {
+      const [kind, namespace, name] = source.split('/');
+      // Alike sources in several clusters: the one this cluster applies.
+      const alike = this.sources.filter((s) => s.kind === kind && s.namespace === namespace && s.name === name);
+      const object = alike.find((s) => cluster.instances.some((i) => i.tree.files.has(s.file))) ?? alike[0];
+      const decided = object && strictFromInstaller(object);
+      if (!decided) continue;
+      cluster.strictMode = decided;
+      cluster.fluxVersion = decided.fluxVersion;
+      for (const instance of cluster.instances) instance.strict = decided.strict;
+      return;
     }
   }
 

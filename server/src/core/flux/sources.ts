@@ -19,6 +19,8 @@ export interface SourceObject {
   namespace: string;
   /** `spec.url` as written; undefined for kinds without one. */
   url: string | undefined;
+  /** `spec.ref.tag`, when the source pins one. */
+  tag?: string;
   file: string;
   range: Range;
 }
@@ -42,7 +44,8 @@ export interface SyncDeclaration {
 export function readSourceObject(object: K8sObject): SourceObject | undefined {
   if (!sourceKinds.has(object.kind) || !apiGroup(object.apiVersion).startsWith('source.')) return undefined;
   const url = scalarText(mapGet(object.document.contents, 'spec', 'url'));
-  return { kind: object.kind, name: object.name, namespace: object.namespace ?? 'default', url, file: object.file, range: rangeOf(mapGet(object.document.contents, 'metadata', 'name')) ?? object.range };
+  const tag = scalarText(mapGet(object.document.contents, 'spec', 'ref', 'tag'));
+  return { kind: object.kind, name: object.name, namespace: object.namespace ?? 'default', url, ...(tag ? { tag } : {}), file: object.file, range: rangeOf(mapGet(object.document.contents, 'metadata', 'name')) ?? object.range };
 }
 
 // Per document root (kept while its file's version is): the roots made from a sync stay the same objects.
