@@ -3,6 +3,7 @@
  * assume, files to skip). Editor settings are applied on top of it.
  */
 import { isMap, isScalar, parseDocument, type Document, type Node } from 'yaml';
+import { strictOfVersionRange } from './flux/cluster-settings';
 import type { DeclaredCluster, DeclaredModel } from './flux/roots';
 import type { Variable } from './flux/variables';
 import type { Range, Severity } from './model';
@@ -55,9 +56,9 @@ export function readRepoConfig(text: string | undefined): RepoConfig {
       if (declared) config.declared.clusters.push(declared);
       if (typeof cluster.strict === 'boolean') config.clusterStrict[name] = cluster.strict;
       else if (typeof cluster.fluxVersion === 'string') {
-        // Flux 2.9 (kustomize-controller 1.9) made strict substitution the default.
-        const [major, minor] = cluster.fluxVersion.replace(/^v/, '').split('.').map(Number);
-        config.clusterStrict[name] = major > 2 || (major === 2 && minor >= 9);
+        // A range that spans 2.9 (`2.x`) decides nothing.
+        const strict = strictOfVersionRange(cluster.fluxVersion);
+        if (strict !== undefined) config.clusterStrict[name] = strict;
       }
     }
   }

@@ -44,13 +44,12 @@ function pushedPaths(text: string): Array<{ dir: string; range: Range }> {
 }
 
 /**
- * The folder a sync's path is read from: the repository root when the path is a folder there,
- * else the one pushed artifact folder that holds it; undefined when neither does.
+ * Where a sync's path is read from: '' for the repository root when the path is a folder
+ * there, else the one pushed artifact folder that holds it; undefined when neither does.
  */
-export function treeRootOf(index: Pick<FileIndex, 'isDirectory'>, path: string, roots: readonly ArtifactRoot[]): ArtifactRoot | { dir: '' } | undefined {
-  const inside = clampToRoot(path).path;
-  if (index.isDirectory(inside)) return { dir: '' };
-  const holding = roots.filter((r) => r.dir !== '' && index.isDirectory(inside === '' ? r.dir : `${r.dir}/${inside}`));
+export function treeRootOf(index: Pick<FileIndex, 'isDirectory'>, path: string, roots: readonly ArtifactRoot[]): '' | ArtifactRoot | undefined {
+  if (index.isDirectory(clampToRoot(path).path)) return '';
+  const holding = roots.filter((r) => r.dir !== '' && index.isDirectory(underRoot(r.dir, path)));
   return holding.length === 1 ? holding[0] : undefined;
 }
 

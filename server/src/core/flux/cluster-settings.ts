@@ -56,7 +56,7 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
       if (header) {
         const [major, minor] = [Number(header[1]), Number(header[2])];
         const written = header[0].replace(/^#\s*Flux Version:\s*/, '');
-        version = { text: written.startsWith('v') ? written : `v${written}`, strict: major > 2 || (major === 2 && minor >= 9), file, range: { start: header.index, end: header.index + header[0].length } };
+        version = { text: written.startsWith('v') ? written : `v${written}`, strict: strictByDefaultIn(major, minor), file, range: { start: header.index, end: header.index + header[0].length } };
       }
     }
   }
@@ -86,13 +86,14 @@ export function strictModeOf(index: FileIndex, dirs: readonly string[], defaults
 export function strictOfVersionRange(range: string): boolean | undefined {
   const text = range.trim().replace(/^=\s*/, '');
   const fixedMinor = /^[~]?\s*v?(\d+)\.(\d+)(?:\.(?:\d+|x|\*)(?:[-+][\w.-]*)?)?$/i.exec(text);
-  if (fixedMinor) return strictFrom(Number(fixedMinor[1]), Number(fixedMinor[2]));
+  if (fixedMinor) return strictByDefaultIn(Number(fixedMinor[1]), Number(fixedMinor[2]));
   const from = /^(?:>=|\^)\s*v?(\d+)\.(\d+)(?:\.\d+)?$/.exec(text);
-  if (from && strictFrom(Number(from[1]), Number(from[2]))) return true;
+  if (from && strictByDefaultIn(Number(from[1]), Number(from[2]))) return true;
   return undefined;
 }
 
-function strictFrom(major: number, minor: number): boolean {
+/** Flux 2.9 (kustomize-controller 1.9) made strict substitution the default. */
+export function strictByDefaultIn(major: number, minor: number): boolean {
   return major > 2 || (major === 2 && minor >= 9);
 }
 
@@ -104,7 +105,7 @@ export function strictFromInstaller(source: { kind: string; url: string | undefi
   if (!source.url || !source.tag || !/(^|\/)(github\.com\/fluxcd\/flux2(\.git)?|ghcr\.io\/fluxcd\/flux-manifests)$/.test(source.url.replace(/^[a-z]+:\/\//, '').replace(/\/+$/, ''))) return undefined;
   const version = /^v?(\d+)\.(\d+)\.\d+$/.exec(source.tag);
   if (!version) return undefined;
-  const strict = strictFrom(Number(version[1]), Number(version[2]));
+  const strict = strictByDefaultIn(Number(version[1]), Number(version[2]));
   const how = strict ? 'substitutes strictly by default' : 'does not substitute strictly by default';
   return { strict, reason: `Flux ${source.tag} (installed from ${source.kind} ${source.url}, ${source.file}) ${how}`, file: source.file, range: source.range, fluxVersion: source.tag.startsWith('v') ? source.tag : `v${source.tag}` };
 }

@@ -73,11 +73,14 @@ export function classifySources(inputs: SourceInputs): { verdicts: Map<FluxKusto
   const syncs: Array<{ sync: SyncDeclaration; root: string }> = [];
   for (const sync of inputs.syncs) {
     const root = treeRootOf(index, sync.path, inputs.artifactRoots);
-    if (!root) continue;
-    syncs.push({ sync, root: root.dir });
-    const why = root.dir === '' ? `made by a ${sync.how} sync of this repository` : `made by a ${sync.how} sync of ${root.dir}/, which CI pushes as an OCI artifact (${'file' in root ? root.file : ''})`;
-    thisSources.set(sourceKey(sync.kind, sync.namespace, sync.name), { why, ...(root.dir === '' ? {} : { root: root.dir }) });
-    if (sync.url && root.dir === '') urls.add(normalizedUrl(sync.url));
+    if (root === undefined) continue;
+    syncs.push({ sync, root: root === '' ? '' : root.dir });
+    const known =
+      root === ''
+        ? { why: `made by a ${sync.how} sync of this repository` }
+        : { why: `made by a ${sync.how} sync of ${root.dir}/, which CI pushes as an OCI artifact (${root.file})`, root: root.dir };
+    thisSources.set(sourceKey(sync.kind, sync.namespace, sync.name), known);
+    if (sync.url && root === '') urls.add(normalizedUrl(sync.url));
   }
   for (const source of declared?.sources ?? []) thisSources.set(sourceKey(source.kind, source.namespace ?? '*', source.name), { why: 'declared in .render-lens.yaml' });
 

@@ -78,7 +78,7 @@ export function describeClusters(workspace: WorkspaceView): ClustersReport {
     unapplied: graph.unapplied.map((k) => ({ kustomization: `${k.namespace}/${k.name}`, at: place(k.object.file, k.nameRange) })),
     unlisted: [...graph.unlisted],
     otherTrees: graph.syncs
-      .filter((sync) => !treeRootOf(workspace.index, sync.path, graph.artifactRoots))
+      .filter((sync) => treeRootOf(workspace.index, sync.path, graph.artifactRoots) === undefined)
       .map((sync) => ({ at: place(sync.file, sync.range), how: sync.how, source: `${sync.kind} ${sync.url ?? `${sync.namespace}/${sync.name}`}`, path: sync.path })),
   };
 }
