@@ -59,8 +59,8 @@ export function loadChart(dir: string, files: ChartFiles): Chart {
   let values: TValue = new GoMap(true);
   let valuesError: string | undefined;
   if (valuesText !== undefined) {
-    const read = yamlToJson(valuesText);
-    if (read.ok) values = read.value === null ? new GoMap(true) : fromJsonable(read.value);
+    const read = readHelmValues(valuesText);
+    if (read.ok) values = read.values;
     else {
       valuesError = read.error;
       values = new Unknown(`values.yaml does not parse: ${read.error}`);
@@ -183,10 +183,16 @@ function coerceString(value: unknown): string {
 export function withValuesFile(chart: Chart, file: string, files: ChartFiles): Chart {
   const text = files.text(file);
   if (text === undefined) return { ...chart, valuesFile: file, values: new Unknown(`${file} cannot be read`) };
-  const read = yamlToJson(text);
+  const read = readHelmValues(text);
   if (!read.ok) return { ...chart, valuesFile: file, valuesError: read.error, values: new Unknown(`${file} does not parse: ${read.error}`) };
-  const overlay = read.value === null ? new GoMap(true) : fromJsonable(read.value);
-  return { ...chart, valuesFile: file, valuesError: undefined, values: coalesce(chart.values, overlay) };
+  return { ...chart, valuesFile: file, valuesError: undefined, values: coalesce(chart.values, read.values) };
+}
+
+/** A values file as Helm reads it (sigs.k8s.io/yaml: YAML 1.1, numbers float64); empty is an empty map. */
+export function readHelmValues(text: string): { ok: true; values: TValue } | { ok: false; error: string } {
+  const read = yamlToJson(text);
+  if (!read.ok) return { ok: false, error: read.error };
+  return { ok: true, values: read.value === null ? new GoMap(true) : fromJsonable(read.value) };
 }
 
 export function coalesce(base: TValue, overlay: TValue): TValue {

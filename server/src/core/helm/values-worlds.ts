@@ -6,11 +6,10 @@
  */
 import { isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { LineIndex } from '../positions';
-import { yamlToJson } from '../goyaml/v2/yaml-to-json';
 import { GoMap } from '../goyaml/v2/value';
-import { coalesce } from './chart';
+import { coalesce, readHelmValues } from './chart';
 import type { ChartReader } from './include-sites';
-import { fromJsonable, Unknown, type TValue } from './values';
+import { Unknown, type TValue } from './values';
 
 export interface ValuesWorld {
   /** values.yaml, or the ci/ file laid over it. */
@@ -47,11 +46,10 @@ export function valuesWorlds(context: Pick<ChartReader, 'derived' | 'filesUnder'
   });
 }
 
-/** A values file as Helm reads it (sigs.k8s.io/yaml: YAML 1.1, numbers float64); Unknown when it does not parse. */
+/** A values file as Helm reads it; Unknown when it does not parse. */
 function parseValues(text: string): TValue {
-  const read = yamlToJson(text);
-  if (!read.ok) return new Unknown(`the values file does not parse: ${read.error}`);
-  return read.value === null ? new GoMap(true) : fromJsonable(read.value);
+  const read = readHelmValues(text);
+  return read.ok ? read.values : new Unknown(`the values file does not parse: ${read.error}`);
 }
 
 /** The file of `world` that sets `path`: the ci/ overlay when it has the key, else values.yaml. */
