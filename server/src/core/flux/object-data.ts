@@ -399,7 +399,7 @@ export function placedFileObject(object: K8sObject, chain: readonly KustomizeFil
     namespace = namespaceAt(chain[i], namespace);
     name = nameAt(chain[i], name);
   }
-  return new PlacedObject(object.kind, name, flux.targetNamespace ?? namespace, object.file, object.range, () => placedData(objectData(object)!, chain, flux, index));
+  return new PlacedObject(object.kind, name, flux.targetNamespace ?? namespace, object, () => placedData(objectData(object)!, chain, flux, index));
 }
 
 class PlacedObject implements ObjectData {
@@ -410,10 +410,18 @@ class PlacedObject implements ObjectData {
     readonly kind: ObjectData['kind'],
     readonly name: string,
     readonly namespace: string | undefined,
-    readonly file: string,
-    readonly range: Range,
+    private readonly object: K8sObject,
     private readonly place: () => ObjectData,
   ) {}
+
+  get file(): string {
+    return this.object.file;
+  }
+
+  /** Read when asked: a big file's objects know their ranges only once its nodes are read (workspace/file-model.ts). */
+  get range(): Range {
+    return this.object.range;
+  }
 
   private get full(): ObjectData {
     this.placed ??= this.place();

@@ -9,7 +9,10 @@ import { notCheckedReason } from '../limits';
 import type { ParsedFile } from '../yaml/document';
 import { parseYamlFile } from '../yaml/document';
 import { readBlockBoth, readBlockYaml, type BlockFile } from '../yaml/block-yaml';
-import { objectsOf, type K8sObject } from './objects';
+import { rangeOf } from '../yaml/nodes';
+import type { Range } from '../model';
+import { scanIdentities } from './identity-scan';
+import { objectsOf, type Identity, type K8sObject } from './objects';
 
 export interface FileModel {
   /** The root node of each document (null for a document without one). */
@@ -23,13 +26,65 @@ export interface FileModel {
   block?: BlockFile;
 }
 
+/**
+ * From this size on (UTF-16 units), a file's objects are first read from a scan of its lines,
+ * and its nodes only when something asks for them. Below it a reading costs little next to
+ * what the graph does with the file, and most small files it reads (kustomization files, Flux
+ * objects, patches) it needs whole.
+ */
+export const scannedFrom = 64 * 1024;
+
 /** The model of `text`; `parse` gives the full parse when the fast reader does not take the text. */
 export function modelOf(file: string, text: string, parse: () => ParsedFile): FileModel {
+  if (text.length >= scannedFrom && notCheckedReason(text) === undefined) {
+    const identities = scanIdentities(text);
+    if (identities) return scannedModel(file, identities, () => readModel(file, text, parse));
+  }
+  return readModel(file, text, parse);
+}
+
+function readModel(file: string, text: string, parse: () => ParsedFile): FileModel {
   // One reading: the roots, and the layout the check's parse is built from when it is modelled.
   const read = notCheckedReason(text) !== undefined ? undefined : readBlockBoth(text);
   if (!read) return modelOfRoots(file, parsedRoots(parse));
   const model = modelOfRoots(file, read.documents);
   return read.file ? { ...model, block: read.file } : model;
+}
+
+/**
+ * A model whose objects carry the scanned identities; their documents, their ranges and the
+ * file's roots are read (all at once, by `read`) when first asked for.
+ */
+function scannedModel(file: string, identities: ReadonlyArray<Identity | undefined>, read: () => FileModel): FileModel {
+  let whole: FileModel | undefined;
+  const roots = () => (whole ??= read()).roots;
+  const objects: K8sObject[] = [];
+  identities.forEach((identity, index) => {
+    if (!identity) return;
+    let range: Range | undefined;
+    objects.push({
+      file,
+      index,
+      ...identity,
+      document: {
+        get contents() {
+          return roots()[index] ?? null;
+        },
+      },
+      get range() {
+        return (range ??= rangeOf(roots()[index]) ?? { start: 0, end: 0 });
+      },
+    });
+  });
+  return {
+    objects,
+    get roots() {
+      return roots();
+    },
+    get block() {
+      return (whole ??= read()).block;
+    },
+  };
 }
 
 /** The model of a file whose document roots are known (compact already: no syntax tree). */

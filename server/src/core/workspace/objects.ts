@@ -37,7 +37,7 @@ export function objectsOf(file: string, documents: readonly ObjectDocument[]): K
   return out;
 }
 
-type Identity = Pick<K8sObject, 'apiVersion' | 'kind' | 'name' | 'namespace' | 'labels' | 'annotations'>;
+export type Identity = Pick<K8sObject, 'apiVersion' | 'kind' | 'name' | 'namespace' | 'labels' | 'annotations'>;
 
 /**
  * Per root node: an edit's re-parse keeps the nodes of the documents it did not touch, and

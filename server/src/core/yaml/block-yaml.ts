@@ -32,7 +32,7 @@ const unsupported = (): never => {
 const maxKeyLength = 1024;
 
 /** Characters that never appear in the subset (tabs, carriage returns, BOM, controls, odd breaks). */
-const outsideSubset = /[\t\r\ufeff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
+export const outsideSubset = /[\t\r\ufeff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
 
 /** The documents of `text`, or undefined when it is not in the subset. */
 export function readBlockYaml(text: string): BlockDocument[] | undefined {
