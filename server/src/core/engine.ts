@@ -113,11 +113,17 @@ export class Engine implements WorkspaceView {
   private crdSchemas: { layout: number; epoch: number; schemas: readonly WorkspaceSchema[] } | undefined;
   private crdEpoch = 0;
 
+  /**
+   * @param role 'batch' (the CLI, the workspace check) checks every file, so a file the graph
+   *   parsed keeps its parse for the check; 'editor' checks the open files only, and keeps
+   *   from other files no more than the graph's compact model of them.
+   */
   constructor(
     private readonly host: WorkspaceHost,
     private settings: EngineSettings = {},
+    role: 'batch' | 'editor' = 'batch',
   ) {
-    this.index = new FileIndex(host);
+    this.index = new FileIndex(host, role === 'batch');
   }
 
   configure(settings: EngineSettings): void {

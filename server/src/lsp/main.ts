@@ -114,6 +114,7 @@ const workspaceCheck = registerCheckWorkspace(
     refreshOpen: () => diagnostics.refreshAll(),
     foreground: foreground.shared,
     idle: () => new Promise((resolve) => diagnostics.whenIdle(resolve)),
+    prepareGraphs: () => diagnostics.whenIdle(() => workspaces.all().forEach((workspace) => workspace.engine.fluxGraph())),
   },
   log,
 );

@@ -79,7 +79,7 @@ export class Workspaces {
 
   private create(root: string): Workspace {
     const host = new NodeHost(root);
-    return { host, engine: new Engine(host, this.settings) };
+    return { host, engine: new Engine(host, this.settings, 'editor') };
   }
 }
 
