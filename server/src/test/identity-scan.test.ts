@@ -13,6 +13,8 @@ import { scanIdentities } from '../core/workspace/identity-scan';
 import { modelOf, rootsOf, scannedFrom } from '../core/workspace/file-model';
 import { objectsOf, type K8sObject } from '../core/workspace/objects';
 import { parseYamlFile } from '../core/yaml/document';
+import { Engine } from '../core/engine';
+import { MemoryHost } from '../core/host';
 
 function described(identity: Pick<K8sObject, 'apiVersion' | 'kind' | 'name' | 'namespace' | 'labels' | 'annotations'>): string {
   const { apiVersion, kind, name, namespace, labels, annotations } = identity;
@@ -91,5 +93,23 @@ suite('identity scan of big files = the identities their nodes give', () => {
     assert.deepEqual(model.objects.map((o) => o.range), read.map((o) => o.range));
     assert.equal(model.roots.length, rootsOf(text).length);
     assert.ok(model.block, 'the layout the check builds its parse from');
+  });
+
+  test('a big file the block reader does not take: its ConfigMap is found when a substituteFrom names it, in both engines', () => {
+    const flow = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-vars\n  namespace: flux-system\ndata: {REGION: eu-west-1}\n';
+    const big = `${generateManifest(11, 4_000)}\n---\n${flow}`;
+    assert.ok(big.length >= scannedFrom && scanIdentities(big) !== undefined);
+    const files = {
+      'clusters/prod/apps.yaml': 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps\n  namespace: flux-system\nspec:\n  interval: 10m\n  path: ./apps\n  prune: true\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n  postBuild:\n    substituteFrom:\n      - kind: ConfigMap\n        name: app-vars\n',
+      'apps/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - big.yaml\n  - app.yaml\n',
+      'apps/big.yaml': big,
+      'apps/app.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\n  namespace: flux-system\ndata:\n  region: ${REGION}\n  zone: ${ZONE}\n',
+    };
+    for (const role of ['batch', 'editor'] as const) {
+      const engine = new Engine(new MemoryHost(files), {}, role);
+      const messages = engine.analyzeFile('apps/app.yaml').findings.filter((f) => f.rule === 'UNDEFINED-VAR').map((f) => f.message);
+      assert.equal(messages.length, 1, `${role}: ${messages.join('\n')}`);
+      assert.match(messages[0], /ZONE/);
+    }
   });
 });

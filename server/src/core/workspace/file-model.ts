@@ -81,8 +81,10 @@ function scannedModel(file: string, identities: ReadonlyArray<Identity | undefin
     get roots() {
       return roots();
     },
+    // Only once read: a check's parse asks for it (file-index.ts), and a file the block reader
+    // does not take is read through that very parse, so asking here would read it again.
     get block() {
-      return (whole ??= read()).block;
+      return whole?.block;
     },
   };
 }
