@@ -161,9 +161,11 @@ export class Engine implements WorkspaceView {
   update(file: string, text: string | undefined, edit?: KnownEdit): boolean {
     // A file the index has not read yet is read now: opening an unchanged file changes nothing.
     const before = this.index.text(file);
-    const objectsBefore = this.graph ? this.index.knownObjects(file) : undefined;
     // Facts of the version being replaced: usually computed at the keystroke before, when it was new.
     const relevantBefore = before !== undefined && this.graphRelevant(file);
+    // Its objects as the graph would see them: a cluster places a file's objects only when a
+    // lookup could name one (flux/cluster-objects.ts), so the graph may not have read them.
+    const objectsBefore = this.graph ? (this.index.knownObjects(file) ?? (relevantBefore ? this.index.model(file)?.objects : undefined)) : undefined;
     const otherBefore = relevantBefore && this.otherGraphInput(file);
     const markersBefore = before !== undefined ? this.index.knownFact<boolean>(file, otherGraphInputFact) : undefined;
     const layout = this.index.layoutVersion();

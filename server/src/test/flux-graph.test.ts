@@ -230,7 +230,7 @@ suite('flux graph: configMapGenerator files/envs, generatorOptions opt-out, hash
   });
 
   test('a files entry makes the whole file the value, keyed by its base name or the given key', () => {
-    const dashboards = graph.clusters[0].objects.get('ConfigMap/monitoring/grafana-dashboards');
+    const dashboards = graph.clusters[0].objects.get('ConfigMap', 'monitoring', 'grafana-dashboards');
     assert.ok(dashboards, 'grafana-dashboards is generated into the monitoring namespace');
     assert.deepEqual([...dashboards.data.keys()], ['nodes.json', 'cluster-overview.json']);
     const overview = dashboards.data.get('cluster-overview.json')![0];

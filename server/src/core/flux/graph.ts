@@ -17,7 +17,8 @@ import { nameClusters } from './cluster-names';
 import { isFluxKustomization, readFluxKustomization, type FluxKustomization, type PostBuild, type SubstituteFrom } from './flux-kustomization';
 import { classifySources, type ClusterStart, type DeclaredModel, type SourceVerdict } from './roots';
 import { readSourceObject, syncDeclarations, type SourceObject, type SyncDeclaration } from './sources';
-import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData } from './object-data';
+import { ClusterObjects } from './cluster-objects';
+import { generatedData, inlinePatchSource, levelPatchSources, mergeGenerated, nameAffixes, objectData, placedData, placedFileObject, type FluxOverlay, type ObjectData } from './object-data';
 import { mapGet, scalarText } from '../yaml/nodes';
 import { clampToRoot, dirname } from './paths';
 import { artifactRoots, underRoot, type ArtifactRoot } from './artifact-roots';
@@ -38,8 +39,8 @@ export interface Cluster {
   strictMode: StrictMode;
   /** From the bootstrap header of flux-system/gotk-components.yaml, when there is one. */
   fluxVersion: string | undefined;
-  /** ConfigMaps and Secrets the cluster receives, by `Kind/namespace/name`. */
-  objects: Map<string, ObjectData>;
+  /** ConfigMaps and Secrets the cluster receives, by kind, namespace and name. */
+  objects: ClusterObjects;
   /** How the cluster's start was found, and where it is written. */
   origin: ClusterOrigin;
   /** ConfigMaps and Secrets in the cluster's bootstrap folders that no tree renders: applied by hand, looked up last. */
@@ -113,8 +114,6 @@ export function mayHoldVariableSources(index: FileIndex, file: string): boolean 
 
 /** Render trees outlive a graph: the next graph of the same index reuses those still current. */
 const treeCaches = new Memo<FileIndex, RenderTreeCache>();
-/** Stands for the content hash kustomize appends to a generated name. */
-const hashMark = '-<hash>';
 
 export interface GraphOptions extends FluxDefaults {
   /** Files taken out of the model (`exclude` in `.render-lens.yaml` and the settings). */
@@ -421,7 +420,7 @@ export class FluxGraph {
       instances: [],
       strictMode,
       fluxVersion: strictMode.fluxVersion,
-      objects: new Map(),
+      objects: new ClusterObjects(),
       origin,
       bootstrapObjects: [],
       external: [],
@@ -575,14 +574,15 @@ export class FluxGraph {
     const flux: FluxOverlay = { file: k.object.file, patches: k.patches, components: instance.tree.rootComponents, targetNamespace: k.targetNamespace };
     for (const rendered of instance.tree.occurrences) {
       if (rendered.role !== 'resource' || !this.mayHoldSources(rendered.file)) continue;
-      for (const object of this.index.model(rendered.file)?.objects ?? []) {
-        const placed = placedFileObject(object, rendered.chain, flux, this.index);
-        if (placed) this.putObject(cluster, placed);
-        else {
+      const place = () =>
+        (this.index.model(rendered.file)?.objects ?? []).flatMap((object) => {
+          const placed = placedFileObject(object, rendered.chain, flux, this.index);
+          if (placed) return [placed];
           const data = objectData(object);
-          if (data) this.putObject(cluster, placedData(data, rendered.chain, flux, this.index));
-        }
-      }
+          return data ? [placedData(data, rendered.chain, flux, this.index)] : [];
+        });
+      const holds = (part: string) => this.index.derived(rendered.file, `holds ${part}`, (text) => text.includes(part)) ?? false;
+      cluster.objects.putLater(holds, nameAffixes(rendered.chain), place);
     }
     // Generators, inner kustomizations first: a `behavior: merge` overlay finds its base's object.
     const generated = new Map<string, ObjectData>();
@@ -593,23 +593,17 @@ export class FluxGraph {
         const base = generated.get(key);
         if (generator.behavior !== 'create' && base) data = mergeGenerated(base, data, generator.behavior);
         generated.set(key, data);
-        this.putObject(cluster, placedData(data, chain, flux, this.index));
+        cluster.objects.put(placedData(data, chain, flux, this.index));
       }
     }
-  }
-
-  private putObject(cluster: Cluster, data: ObjectData): void {
-    // A namespaced object without a namespace is rejected at apply ("namespace not specified").
-    const namespace = data.anyNamespace ? '*' : (data.namespace ?? '');
-    cluster.objects.set(`${data.kind}/${namespace}/${data.name}${data.hashed ? hashMark : ''}`, data);
   }
 
   private resolveVariables(instance: KustomizationInstance): void {
     const { cluster, kustomization, namespace } = instance;
     const find = (ref: SubstituteFrom): { object: ObjectData | undefined; note?: string } => {
       const object =
-        cluster.objects.get(`${ref.kind}/${namespace}/${ref.name}`) ??
-        cluster.objects.get(`${ref.kind}/*/${ref.name}`) ??
+        cluster.objects.get(ref.kind, namespace, ref.name) ??
+        cluster.objects.get(ref.kind, '*', ref.name) ??
         cluster.bootstrapObjects.find((o) => o.kind === ref.kind && o.name === ref.name && (o.namespace ?? namespace) === namespace);
       if (object) return { object };
       const note = this.nearMiss(cluster, ref, namespace);
@@ -629,14 +623,14 @@ export class FluxGraph {
 
   /** Why a substituteFrom object that looks present is not found by Flux. */
   private nearMiss(cluster: Cluster, ref: SubstituteFrom, namespace: string): { kind: 'hashed-name' | 'no-namespace'; message: string } | undefined {
-    const hashed = cluster.objects.get(`${ref.kind}/${namespace}/${ref.name}${hashMark}`);
+    const hashed = cluster.objects.get(ref.kind, namespace, ref.name, true);
     if (hashed) {
       return {
         kind: 'hashed-name',
         message: `${ref.kind} ${ref.name} is generated with a content-hash suffix (${hashed.file}); Flux looks up the exact name, so set disableNameSuffixHash: true`,
       };
     }
-    const bare = cluster.objects.get(`${ref.kind}//${ref.name}`);
+    const bare = cluster.objects.get(ref.kind, '', ref.name);
     if (bare) return { kind: 'no-namespace', message: `${ref.kind} ${ref.name} (${bare.file}) has no namespace, so Flux cannot apply it ("namespace not specified"); it should be in ${namespace}` };
     return undefined;
   }

@@ -373,6 +373,18 @@ function namespaceAt(level: KustomizeFile, namespace: string | undefined): strin
   return level.namespace ?? namespace;
 }
 
+/** What the kustomization levels of `chain` add around an object's name, all together (components add nothing). */
+export function nameAffixes(chain: readonly KustomizeFile[]): { prefix: string; suffix: string } {
+  let prefix = '';
+  let suffix = '';
+  for (let i = chain.length - 1; i >= 0; i--) {
+    if (chain[i].isComponent) continue;
+    prefix = chain[i].namePrefix + prefix;
+    suffix += chain[i].nameSuffix;
+  }
+  return { prefix, suffix };
+}
+
 /** A kustomization level wraps the name in its prefix and suffix. */
 function nameAt(level: KustomizeFile, name: string): string {
   return `${level.namePrefix}${name}${level.nameSuffix}`;

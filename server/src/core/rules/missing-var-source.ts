@@ -107,8 +107,7 @@ function nameSpan(text: string, ref: SubstituteFrom): { start: number; end: numb
 /** The same name in another namespace, or of the other kind, in the cluster. */
 function nearMiss(instance: KustomizationInstance, ref: SubstituteFrom): string | undefined {
   const cluster = instance.cluster;
-  for (const object of cluster.objects.values()) {
-    if (object.name !== ref.name) continue;
+  for (const object of cluster.objects.named(ref.name)) {
     if (object.kind === ref.kind && object.namespace !== instance.namespace) {
       return `In ${cluster.name} it is in namespace ${object.namespace ?? '(none)'} (${object.file}), but Flux looks in ${instance.namespace}, the Kustomization's namespace`;
     }

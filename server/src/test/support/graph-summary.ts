@@ -73,7 +73,7 @@ export function graphSummary(graph: FluxGraph, workspaceFiles: readonly string[]
       // The engine keeps its graph through edits of ConfigMaps that no substituteFrom names
       // (workspace/graph-edits.ts): their data is not read, only who they are. Sources are
       // compared in full below.
-      objects: [...c.objects].map(([key, o]) => [key, o.kind, o.name, o.namespace, o.file]),
+      objects: c.objects.all().map(([key, o]) => [key, o.kind, o.name, o.namespace, o.file]),
       instances: c.instances.map((i) => ({
         kustomization: i.kustomization.id,
         parent: i.parent?.kustomization.id,
