@@ -32,5 +32,6 @@ export { describeClusters, formatClusters } from './render/clusters';
 export { describeInventory, formatInventory } from './render/inventory';
 export { exportVariables, formatExport } from './export/variables-export';
 
+export { prepareFieldTypes } from './kube/schema-types';
 export { envsubst, type EnvsubstResult } from './envsubst';
 export { substituteResource } from './pipeline';

@@ -21,7 +21,7 @@ import { registerHover } from './requests/hover';
 import { registerNavigation } from './requests/navigation';
 import { registerRenderRequests } from './requests/render';
 import { toEngineSettings, watchSettings } from './settings';
-import type { EngineSettings } from '../core';
+import { prepareFieldTypes, type EngineSettings } from '../core';
 import { Workspaces, fsPath } from './workspace';
 import { EditSpans } from './edit-spans';
 import { ForegroundWork } from './foreground';
@@ -58,6 +58,8 @@ connection.onInitialize((params): InitializeResult => {
   workspaces.setFolders(folders);
   log.info(`render-lens-server ${version} started for ${folders.length} workspace folder(s)`);
   log.debug(`process ${process.pid}, node ${process.version}, V8 young generation: ${youngGenerationSize()}`);
+  // Once this answer is out, before any file is opened.
+  setImmediate(prepareFieldTypes);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
