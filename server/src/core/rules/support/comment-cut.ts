@@ -5,6 +5,8 @@
  * when a variable's value holds a `#`.
  */
 import { envsubst, type TemplateScan } from '../../envsubst';
+import type { Variable } from '../../flux/variables';
+import { Memo } from '../../memo';
 import { scalarAfterSubstitution } from '../../render/scalar-after';
 import type { ActiveContext } from '../../substitution';
 import type { ScalarSite } from '../../yaml/scalar-sites';
@@ -18,8 +20,16 @@ export interface CommentCut {
 }
 
 
+/** Per set of variables, whether any value holds a `#`: mostly none does, and then no scalar is looked at. */
+const anyHash = new Memo<ReadonlyMap<string, Variable>, boolean>();
+
+function mayCut(context: ActiveContext): boolean {
+  const vars = context.context.instance.variables.vars;
+  return anyHash.of(vars, () => [...vars.values()].some((variable) => variable.value?.includes('#')));
+}
+
 export function commentCuts(active: readonly ActiveContext[], site: ScalarSite, scan: TemplateScan): CommentCut[] {
-  if (site.isKey) return [];
+  if (site.isKey || !active.some(mayCut)) return [];
   const cuts: CommentCut[] = [];
   for (let i = 0; i < active.length; i++) {
     const context = active[i];

@@ -7,6 +7,8 @@ export function closestName(name: string, knobs: readonly string[]): string | un
   let bestDistance = Infinity;
   let tie = false;
   for (const knob of knobs) {
+    // Each edit changes the length by one at most: a name further off in length is further off.
+    if (Math.abs(knob.length - name.length) > limit) continue;
     const distance = knob.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name, knob);
     if (distance > limit) continue;
     if (distance < bestDistance) [best, bestDistance, tie] = [knob, distance, false];
