@@ -14,7 +14,15 @@ export interface ChartFiles {
   text(path: string): string | undefined;
   /** Every file under `dir` (recursively); without it only `_helpers.tpl` is searched for defines. */
   list?(dir: string): readonly string[];
+  /**
+   * A values file as Helm reads it, from the caller's readings kept per file version
+   * (values-worlds.ts, helmValuesOf), so a chart's values are read once; without it, from `text`.
+   */
+  helmValues?(path: string): HelmValuesReading | undefined;
 }
+
+/** A values file as Helm reads it, or go-yaml's error. */
+export type HelmValuesReading = { ok: true; values: TValue } | { ok: false; error: string };
 
 export interface Chart {
   /** The chart directory, '' at the workspace root. */
@@ -55,11 +63,10 @@ export function loadChart(dir: string, files: ChartFiles): Chart {
   const metadata = chartMetadataOf(chartYaml);
   const name = metadata.fields.get('Name');
   const valuesFile = join(dir, 'values.yaml');
-  const valuesText = files.text(valuesFile);
+  const read = valuesReading(valuesFile, files);
   let values: TValue = new GoMap(true);
   let valuesError: string | undefined;
-  if (valuesText !== undefined) {
-    const read = readHelmValues(valuesText);
+  if (read !== undefined) {
     if (read.ok) values = read.values;
     else {
       valuesError = read.error;
@@ -181,15 +188,20 @@ function coerceString(value: unknown): string {
  * coalesces them: maps merge key by key, the file's scalars and lists win, null deletes.
  */
 export function withValuesFile(chart: Chart, file: string, files: ChartFiles): Chart {
-  const text = files.text(file);
-  if (text === undefined) return { ...chart, valuesFile: file, values: new Unknown(`${file} cannot be read`) };
-  const read = readHelmValues(text);
+  const read = valuesReading(file, files);
+  if (read === undefined) return { ...chart, valuesFile: file, values: new Unknown(`${file} cannot be read`) };
   if (!read.ok) return { ...chart, valuesFile: file, valuesError: read.error, values: new Unknown(`${file} does not parse: ${read.error}`) };
   return { ...chart, valuesFile: file, valuesError: undefined, values: coalesce(chart.values, read.values) };
 }
 
+function valuesReading(path: string, files: ChartFiles): HelmValuesReading | undefined {
+  if (files.helmValues) return files.helmValues(path);
+  const text = files.text(path);
+  return text === undefined ? undefined : readHelmValues(text);
+}
+
 /** A values file as Helm reads it (sigs.k8s.io/yaml: YAML 1.1, numbers float64); empty is an empty map. */
-export function readHelmValues(text: string): { ok: true; values: TValue } | { ok: false; error: string } {
+export function readHelmValues(text: string): HelmValuesReading {
   const read = yamlToJson(text);
   if (!read.ok) return { ok: false, error: read.error };
   return { ok: true, values: read.value === null ? new GoMap(true) : fromJsonable(read.value) };

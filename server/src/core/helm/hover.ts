@@ -24,15 +24,18 @@ import { actionAt, type TemplateAction } from '../gotemplate/lexer';
 import { analyzeTemplate } from './template-file';
 import { ancestorsOf, type TreeNode } from '../gotemplate/tree';
 import { describeValue, isTrue, Unknown, type TValue } from './values';
-import { valuesNote } from './values-hover';
+import { hoverChartReader, valuesNote } from './values-hover';
+import { helmValuesOf } from './values-worlds';
 import { engineChartFiles, valuesKey } from './values-navigation';
 
 export function helmHoverAt(workspace: WorkspaceView, file: string, offset: number): Hover | undefined {
   if (!workspace.isHelmTemplate(file)) return undefined;
-  const files = engineChartFiles(workspace);
-  const dir = chartDirOf(file, files);
   const text = workspace.index.text(file);
-  if (dir === undefined || text === undefined) return undefined;
+  if (text === undefined) return undefined;
+  const reader = hoverChartReader(workspace, file, text);
+  const files = { ...engineChartFiles(workspace), helmValues: (path: string) => helmValuesOf(reader, path) };
+  const dir = chartDirOf(file, files);
+  if (dir === undefined) return undefined;
   const action = actionAt(analyzeTemplate(file, text).tree.scan.actions, offset);
   if (!action || action.comment) return undefined;
   const chart = loadChart(dir, files);
@@ -55,7 +58,7 @@ export function helmHoverAt(workspace: WorkspaceView, file: string, offset: numb
   const pipeline = pipelineOf(node);
   if (node.type === 'output' && pipeline) {
     lines.push(...outputLines(workspace, chart, file, text, action, pipeline, rendered));
-    lines.push(...valuesNote(workspace, file, text, dir, action, analyzeTemplate(file, text).layout.slots.get(action.start)));
+    lines.push(...valuesNote(workspace, reader, dir, action, analyzeTemplate(file, text).layout.slots.get(action.start)));
   } else if (pipeline) lines.push(...conditionLines(workspace, chart, file, text, action, pipeline, rendered, node.type));
   // The same action with each extra values file the user pointed a setting at (e.g. ci/*.yaml).
   if (node.type === 'output' && pipeline) {

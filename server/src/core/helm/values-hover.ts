@@ -23,14 +23,15 @@ import { entryLine, entryName, type ValuesEntry } from './values-worlds';
 
 const override = 'rendered bare, an override such as `8080` or `true` would arrive as a number or a bool: `| quote` keeps any value a string';
 
-export function valuesNote(workspace: WorkspaceView, file: string, text: string, dir: string, action: TemplateAction, slot: FieldSlot | undefined): string[] {
-  if (!slot || slot.isKey || slot.style !== 'plain') return [];
-  const field = fieldAt({ kind: slot.kind }, slot.path, workspace.workspaceSchemas());
-  if (field?.type !== 'string' || field.enumerated) return [];
-  // One hover: values files are read once for it, as a check reads them once per file version.
+/**
+ * What a hover reads of the workspace around a template: values files and helpers are read
+ * once for it (the chart load and the values note alike), as a check reads them once per file
+ * version.
+ */
+export function hoverChartReader(workspace: WorkspaceView, file: string, text: string): ChartReader {
   const kept = new Map<string, unknown>();
   const keep = <T>(key: string, build: () => T): T => (kept.has(key) ? kept.get(key) : kept.set(key, build()).get(key)) as T;
-  const context: ChartReader = {
+  return {
     file,
     text,
     derived: <T>(other: string, key: string, compute: (text: string) => T) => {
@@ -40,6 +41,13 @@ export function valuesNote(workspace: WorkspaceView, file: string, text: string,
     filesUnder: (under: string) => workspace.index.files().filter((f) => under === '' || f.startsWith(`${under}/`)),
     shared: keep,
   };
+}
+
+export function valuesNote(workspace: WorkspaceView, context: ChartReader, dir: string, action: TemplateAction, slot: FieldSlot | undefined): string[] {
+  if (!slot || slot.isKey || slot.style !== 'plain') return [];
+  const field = fieldAt({ kind: slot.kind }, slot.path, workspace.workspaceSchemas());
+  if (field?.type !== 'string' || field.enumerated) return [];
+  const { file, text } = context;
   const analysis = analyzeTemplate(file, text);
   const pieces = scalarPieces(slot, analysis, outputScope(analysis.tree, analysis.rebound, chartScope(context)));
   const piece = pieces?.find((p) => p.start === action.start);

@@ -7,7 +7,7 @@
 import { isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { LineIndex } from '../positions';
 import { GoMap } from '../goyaml/v2/value';
-import { coalesce, readHelmValues } from './chart';
+import { coalesce, readHelmValues, type HelmValuesReading } from './chart';
 import type { ChartReader } from './include-sites';
 import { Unknown, type TValue } from './values';
 
@@ -33,12 +33,12 @@ const join = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}
 export function valuesWorlds(context: Pick<ChartReader, 'derived' | 'filesUnder' | 'shared'>, dir: string): ValuesWorld[] {
   return context.shared(`helm-values-worlds:${dir}`, () => {
     const base = join(dir, 'values.yaml');
-    const values = context.derived(base, 'helm-values', parseValues) ?? new GoMap(true);
+    const values = valuesOf(helmValuesOf(context, base)) ?? new GoMap(true);
     const worlds: ValuesWorld[] = [{ file: base, values, base }];
     const ci = `${join(dir, 'ci')}/`;
     for (const file of [...context.filesUnder(join(dir, 'ci'))].sort()) {
       if (!file.startsWith(ci) || file.slice(ci.length).includes('/') || !/\.ya?ml$/i.test(file)) continue;
-      const overlay = context.derived(file, 'helm-values', parseValues);
+      const overlay = valuesOf(helmValuesOf(context, file));
       if (overlay === undefined || overlay instanceof Unknown) continue;
       worlds.push({ file, values: coalesce(values, overlay), overlay, base });
     }
@@ -46,9 +46,14 @@ export function valuesWorlds(context: Pick<ChartReader, 'derived' | 'filesUnder'
   });
 }
 
-/** A values file as Helm reads it; Unknown when it does not parse. */
-function parseValues(text: string): TValue {
-  const read = readHelmValues(text);
+/** A values file as Helm reads it, read once per file version for every judgement, hover and chart load. */
+export function helmValuesOf(context: Pick<ChartReader, 'derived'>, file: string): HelmValuesReading | undefined {
+  return context.derived(file, 'helm-values', readHelmValues);
+}
+
+/** The values of a reading; Unknown when the file does not parse. */
+function valuesOf(read: HelmValuesReading | undefined): TValue | undefined {
+  if (read === undefined) return undefined;
   return read.ok ? read.values : new Unknown(`the values file does not parse: ${read.error}`);
 }
 

@@ -9,6 +9,7 @@ import { printfQuoted, replaceWithQuoted } from '../helm/quote-fixes';
 import { scalarPieces, yamlVerdict, type ScalarPiece } from '../helm/scalar-judge';
 import { analyzeTemplate, type TemplateAnalysis } from '../helm/template-file';
 import { Unknown } from '../helm/values';
+import { helmValuesOf } from '../helm/values-worlds';
 import { codeSpan } from '../markdown';
 import type { Rule, RuleContext, RuleReport } from './rule';
 import type { RuleFix } from '../model/rule-edits';
@@ -145,7 +146,8 @@ function* squoteReports(context: RuleContext, analysis: TemplateAnalysis): Gener
     return node?.type === 'output' && classifyOutput(node.pipeline, false).kind === 'quoted' && commandFunction(node.pipeline.commands[node.pipeline.commands.length - 1]) === 'squote';
   });
   if (candidates.length === 0) return;
-  const files: ChartFiles = { text: (path) => (path === context.file ? context.text : context.parsedFile(path)?.text) };
+  // Texts as they are, not parsed as YAML: templates are Go templates, and values are read as Helm reads them.
+  const files: ChartFiles = { text: (path) => (path === context.file ? context.text : context.derived(path, 'text', (text) => text)), helmValues: (path) => helmValuesOf(context, path) };
   const dir = chartDirOf(context.file, files);
   if (dir === undefined) return;
   // Loaded once per chart and check (its values parse is the cost), then given this file's own tree.
