@@ -133,11 +133,10 @@ class Scan {
     const document = (this.current ??= newDocument());
     if (document.top.has(key)) giveUp();
     const value = line.slice(key.length + 1).trim();
-    document.top.set(key, null);
-    if (key === 'apiVersion' || key === 'kind') {
-      document.top.set(key, readScalar(value));
-      this.scalarColumn = 0;
-    } else if (key === 'metadata') {
+    const read = key === 'apiVersion' || key === 'kind';
+    document.top.set(key, read ? readScalar(value) : null);
+    if (read) this.scalarColumn = 0;
+    else if (key === 'metadata') {
       if (withoutComment(value) !== '') giveUp();
       document.metadata = new Map();
       this.metadata = { indent: undefined };
@@ -178,13 +177,12 @@ class Scan {
     const key = plainKey.exec(content)?.[0] ?? giveUp();
     if (metadata.has(key)) giveUp();
     const value = content.slice(key.length + 1).trim();
-    metadata.set(key, null);
+    const read = key === 'name' || key === 'namespace';
+    metadata.set(key, read ? readScalar(value) : null);
     this.entries = undefined;
     this.metadataListMayFollow = false;
-    if (key === 'name' || key === 'namespace') {
-      metadata.set(key, readScalar(value));
-      this.scalarColumn = indent;
-    } else if (key === 'labels' || key === 'annotations') {
+    if (read) this.scalarColumn = indent;
+    else if (key === 'labels' || key === 'annotations') {
       const into = new Map<string, string>();
       this.current![key] = into;
       const inline = withoutComment(value);
@@ -230,8 +228,14 @@ class Scan {
       this.blockParent = parent;
       return;
     }
-    if (/^["']/.test(rest) && !closesOnLine(rest)) {
-      this.openQuote = { quote: rest[0], parent };
+    if (/^["']/.test(rest)) {
+      // A quoted value may hold `: ` and `#`: only what follows its closing quote counts.
+      const end = quotedEnd(rest);
+      if (end === undefined) this.openQuote = { quote: rest[0], parent };
+      else {
+        endsValue(rest.slice(end));
+        this.scalarColumn = parent;
+      }
       return;
     }
     if (/^[\[{]/.test(rest)) {
@@ -252,8 +256,7 @@ class Scan {
     if (indent <= open.parent) giveUp();
     const end = quotedEnd(open.quote + content);
     if (end === undefined) return;
-    const after = content.slice(end - 1).trim();
-    if (after !== '' && !after.startsWith('#')) giveUp();
+    endsValue(content.slice(end - 1));
     this.openQuote = undefined;
     this.scalarColumn = open.parent;
   }
@@ -269,6 +272,12 @@ class Scan {
 /** A line that goes on with a plain scalar: text with nothing that would make it a key, a comment or a list item. */
 function continuesPlain(content: string): boolean {
   return !/^(?:[-?:](?: |$)|#)/.test(content) && !content.includes(': ') && !content.endsWith(':') && !content.includes(' #');
+}
+
+/** What follows a quoted value on its line: nothing, or a comment. */
+function endsValue(after: string): void {
+  const rest = after.trim();
+  if (rest !== '' && !rest.startsWith('#')) giveUp();
 }
 
 function isListItem(content: string): boolean {
@@ -326,10 +335,8 @@ function readScalar(value: string): string {
 /** The value without a trailing comment; a `#` inside quotes is kept, and only a space before it starts a comment. */
 function withoutComment(value: string): string {
   if (value.startsWith('"') || value.startsWith("'")) {
-    const end = quotedEnd(value);
-    if (end === undefined) giveUp();
-    const after = value.slice(end).trim();
-    if (after !== '' && !after.startsWith('#')) giveUp();
+    const end = quotedEnd(value) ?? giveUp();
+    endsValue(value.slice(end));
     return value.slice(0, end);
   }
   if (value.startsWith('#')) return '';
@@ -351,9 +358,8 @@ function quotedEnd(text: string): number | undefined {
   return undefined;
 }
 
-/** Whether a quoted or flow value closes on its line (quotes inside a flow collection counted). */
+/** Whether a flow value closes on its line (quotes inside it counted). */
 function closesOnLine(value: string): boolean {
-  if (value.startsWith('"') || value.startsWith("'")) return quotedEnd(value) !== undefined;
   let depth = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value[i];
